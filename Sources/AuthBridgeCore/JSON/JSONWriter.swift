@@ -1,0 +1,134 @@
+/// Serializes `JSONValue` the ways the emulated platforms do. Output is always deterministic:
+/// members come out in the order they were built.
+public struct JSONWriter: Sendable {
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `/` written as `\/`, as Apple's JSONSerialization and JSONEncoder do.
+        public static let escapeSlashes = Options(rawValue: 1 << 0)
+        /// Apple's `.prettyPrinted`: two-space indent and `"key" : value`.
+        public static let prettyPrinted = Options(rawValue: 1 << 1)
+        /// Gson's default HTML-safe escaping of `< > & = '`.
+        public static let escapeHTML = Options(rawValue: 1 << 2)
+    }
+
+    public var options: Options
+
+    public init(options: Options = []) { self.options = options }
+
+    public static func compact(_ value: JSONValue) -> String {
+        JSONWriter().string(value)
+    }
+
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(value, into: &out)
+        return out
+    }
+
+    public func write(_ value: JSONValue, into out: inout [UInt8]) {
+        write(value, into: &out, indent: 0)
+    }
+
+    private func write(_ value: JSONValue, into out: inout [UInt8], indent: Int) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .double(let d): out.append(contentsOf: Self.format(d).utf8)
+        case .string(let s): writeString(s, into: &out)
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            if elements.isEmpty {
+                out.append(UInt8(ascii: "]"))
+                return
+            }
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                newline(into: &out, indent: indent + 1)
+                write(element, into: &out, indent: indent + 1)
+            }
+            newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            if object.members.isEmpty {
+                out.append(UInt8(ascii: "}"))
+                return
+            }
+            for (offset, member) in object.members.enumerated() {
+                if offset > 0 { out.append(UInt8(ascii: ",")) }
+                newline(into: &out, indent: indent + 1)
+                writeString(member.key, into: &out)
+                if options.contains(.prettyPrinted) {
+                    out.append(contentsOf: " : ".utf8)
+                } else {
+                    out.append(UInt8(ascii: ":"))
+                }
+                write(member.value, into: &out, indent: indent + 1)
+            }
+            newline(into: &out, indent: indent)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private func newline(into out: inout [UInt8], indent: Int) {
+        guard options.contains(.prettyPrinted) else { return }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+    }
+
+    private static let htmlEscaped: Set<UInt8> = Set("<>&='".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        let escapeSlashes = options.contains(.escapeSlashes)
+        let escapeHTML = options.contains(.escapeHTML)
+        for byte in string.utf8 {
+            switch byte {
+            case 0x22: out.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x2F where escapeSlashes: out.append(contentsOf: [0x5C, 0x2F])
+            case let html where escapeHTML && Self.htmlEscaped.contains(html):
+                appendUnicodeEscape(byte, into: &out)
+            case 0x00..<0x20:
+                appendUnicodeEscape(byte, into: &out)
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private func appendUnicodeEscape(_ byte: UInt8, into out: inout [UInt8]) {
+        out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+        out.append(Self.hexDigits[Int(byte >> 4)])
+        out.append(Self.hexDigits[Int(byte & 0x0F)])
+    }
+
+    /// Shortest round-trip form; integral values print without a fraction, as JavaScript and
+    /// Foundation's JSONEncoder do. JSON has no NaN or infinity: those become null.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 9.007_199_254_740_992e15 {
+            return String(Int64(value))
+        }
+        return value.description
+    }
+}
+
+extension JSONValue {
+    /// Compact JSON text with no escaping beyond what JSON requires.
+    public var compactText: String { JSONWriter.compact(self) }
+}

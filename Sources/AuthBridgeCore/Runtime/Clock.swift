@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where "now" comes from. A seam because tests and transcripts need time that stands still.
+public protocol Clock: AnyObject, Sendable {
+    /// Seconds since the Unix epoch.
+    var now: Double { get }
+}
+
+public final class SystemClock: Clock {
+    public init() {}
+    public var now: Double { Date().timeIntervalSince1970 }
+}
+
+/// Time that moves only when told to (`emulator.advanceClock`), so expiry can be tested exactly.
+public final class VirtualClock: Clock, @unchecked Sendable {
+    /// 2026-01-01T00:00:00Z: a fixed, readable default start.
+    public static let defaultEpoch: Double = 1_767_225_600
+
+    private let lock = NSLock()
+    private var current: Double
+
+    public init(epoch: Double = VirtualClock.defaultEpoch) { current = epoch }
+
+    public var now: Double { lock.withLock { current } }
+
+    public func advance(by seconds: Double) {
+        lock.withLock { current += seconds }
+    }
+}

@@ -1,0 +1,74 @@
+/// Where generated values (ids, tokens, salts, codes) come from. Seeded for replayable output,
+/// from the system otherwise.
+public protocol RandomSource: AnyObject {
+    func next() -> UInt64
+}
+
+public final class SystemRandomSource: RandomSource {
+    private var generator = SystemRandomNumberGenerator()
+    public init() {}
+    public func next() -> UInt64 { generator.next() }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and a fixed seed gives a fixed stream.
+public final class SeededRandomSource: RandomSource {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension RandomSource {
+    public func bytes(_ count: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(count + 8)
+        while out.count < count {
+            var word = next()
+            for _ in 0..<8 {
+                out.append(UInt8(truncatingIfNeeded: word))
+                word >>= 8
+            }
+        }
+        return Array(out.prefix(count))
+    }
+
+    /// Uniform in 0..<bound, without modulo bias.
+    public func uniform(_ bound: UInt64) -> UInt64 {
+        precondition(bound > 0)
+        let limit = UInt64.max - UInt64.max % bound
+        while true {
+            let value = next()
+            if value < limit { return value % bound }
+        }
+    }
+
+    public func string(length: Int, alphabet: String) -> String {
+        let characters = Array(alphabet)
+        return String((0..<length).map { _ in characters[Int(uniform(UInt64(characters.count)))] })
+    }
+
+    public func alphanumeric(_ length: Int) -> String {
+        string(length: length, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    }
+
+    public func digits(_ length: Int) -> String { string(length: length, alphabet: "0123456789") }
+
+    /// An RFC 4122 version-4 UUID string (upper case, as Foundation's `UUID().uuidString`).
+    public func uuid() -> String {
+        var b = bytes(16)
+        b[6] = (b[6] & 0x0F) | 0x40
+        b[8] = (b[8] & 0x3F) | 0x80
+        let hex = b.map { byte -> String in
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
+}

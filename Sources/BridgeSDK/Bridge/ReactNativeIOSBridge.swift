@@ -1,0 +1,148 @@
+import AuthBridgeCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `FRAuthSampleBridge` as React Native sees it on iOS (bridge-api.md §2, variant RN-E):
+/// a step is a compact JSON *string*, success an *object* with pretty-printed tokens, user info an
+/// object, rejections coded `Error` (journeys) or `error` (user and tokens).
+public final class ReactNativeIOSBridge {
+    private let sdk: AuthSDK
+    /// The real `start()` resolves after a 2 s `asyncAfter`; 0 by default, settable to emulate it.
+    private let startDelay: Double
+
+    /// JSONSerialization writes `/` as `\/`; the bridge's strings carry that byte for byte.
+    private static let compact = JSONWriter(options: [.escapeSlashes])
+    private static let pretty = JSONWriter(options: [.escapeSlashes, .prettyPrinted])
+
+    public init(sdk: AuthSDK, startDelay: Double = 0) {
+        self.sdk = sdk
+        self.startDelay = startDelay
+    }
+
+    public var methods: [BridgeMethod] {
+        [
+            BridgeMethod(name: "start") { args throws(BridgeError) in try self.start(args) },
+            BridgeMethod(name: "login") { args throws(BridgeError) in try self.journey(args, method: "login", registration: false) },
+            BridgeMethod(name: "register") { args throws(BridgeError) in try self.journey(args, method: "register", registration: true) },
+            BridgeMethod(name: "next") { args throws(BridgeError) in try self.next(args) },
+            BridgeMethod(name: "getUserInfo") { args throws(BridgeError) in try self.getUserInfo(args) },
+            BridgeMethod(name: "getAccessToken") { args throws(BridgeError) in try self.getAccessToken(args) },
+            BridgeMethod(name: "logout") { args throws(BridgeError) in try self.logout(args) },
+        ]
+    }
+
+    func start(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try Arguments.none("start", args)
+        if startDelay > 0 { usleep(UInt32(min(startDelay, 60) * 1_000_000)) }
+        sdk.start()
+        return "SDK initialized"
+    }
+
+    func journey(_ args: [JSONValue], method: String, registration: Bool) throws(BridgeError) -> JSONValue {
+        try Arguments.none(method, args)
+        do {
+            return resolve(try sdk.startJourney(registration: registration))
+        } catch {
+            throw .reject("Error", error.message)
+        }
+    }
+
+    func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        let text = try Arguments.string("next", args, name: "the step payload (a JSON string)")
+        let parseFailure = "Failed to parse the JSON received from UI layer"
+        let payload: StepPayload
+        do {
+            payload = try StepPayload.decode(text)
+        } catch {
+            throw .reject("Error", parseFailure, detail: error.detail)
+        }
+        guard var node = sdk.currentNode else { throw .reject("Error", "UnkownError", detail: "no journey in progress: call login() or register() first") }
+        // The original indexes payload callbacks by the node's positions and crashes when there
+        // are fewer; AuthBridge rejects a payload that does not match the step instead.
+        guard payload.callbacks.count == node.callbacks.count else {
+            throw .reject("Error", parseFailure, detail: "the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
+        }
+        for index in node.callbacks.indices {
+            let type = node.callbackType(at: index) ?? ""
+            let sent = payload.callbacks[index]
+            if type == "KbaCreateCallback" {
+                for input in sent.inputs {
+                    guard case .string(let value)? = input.value else { continue }
+                    let part = input.name.contains("question") ? "question" : "answer"
+                    let target = node.callbacks[index]["input"]?.arrayValue?
+                        .first { $0["name"]?.stringValue?.hasSuffix(part) == true }?["name"]?.stringValue
+                    if let target { node.setInput(callback: index, named: target, to: .string(value)) }
+                }
+            } else if Self.singleValueTypes.contains(type) {
+                guard let value = sent.inputs.first?.value else { continue }
+                node.setInput(callback: index, inputIndex: 0, to: Self.flexible(value))
+            } else {
+                throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
+            }
+        }
+        do {
+            return resolve(try sdk.submit(node))
+        } catch {
+            if case .notStarted = error { throw .reject("Error", error.message) }
+            throw .reject("Error", "LoginFailure", detail: error.message)
+        }
+    }
+
+    func getUserInfo(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try Arguments.none("getUserInfo", args)
+        guard sdk.hasUser else { throw .reject("error", "Invalid SDK state: No current user for which to request user info") }
+        do {
+            return try sdk.userInfo()
+        } catch {
+            throw .reject("error", error.message)
+        }
+    }
+
+    func getAccessToken(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try Arguments.none("getAccessToken", args)
+        guard sdk.hasUser else { throw .reject("error", "Invalid SDK state: No current user for which to request access tokens") }
+        do {
+            return .string(Self.compact.string(try sdk.freshAccessToken().iosJSON))
+        } catch {
+            throw .reject("error", error.message)
+        }
+    }
+
+    func logout(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try Arguments.none("logout", args)
+        sdk.logout()
+        return .null
+    }
+
+    private func resolve(_ outcome: AuthSDK.JourneyOutcome) -> JSONValue {
+        switch outcome {
+        case .step(let node):
+            var step: JSONObject = ["authId": .string(node.authId), "authServiceId": .string(node.authServiceId)]
+            if let stage = node.stage { step["stage"] = .string(stage) }
+            if let header = node.header { step["header"] = .string(header) }
+            if let description = node.description { step["description"] = .string(description) }
+            step["callbacks"] = .array(node.callbacks)
+            return .string(Self.compact.string(.object(step)))
+        case .success(let token):
+            return ["type": "LoginSuccess", "tokens": .string(Self.pretty.string(token.iosJSON))]
+        }
+    }
+
+    /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.
+    static let singleValueTypes: Set<String> = [
+        "NameCallback", "PasswordCallback", "TextInputCallback", "ChoiceCallback", "HiddenValueCallback",
+        "SelectIdPCallback", "TermsAndConditionsCallback", "ValidatedCreateUsernameCallback",
+        "ValidatedCreatePasswordCallback", "StringAttributeInputCallback", "BooleanAttributeInputCallback",
+        "NumberAttributeInputCallback", "DeviceProfileCallback",
+    ]
+
+    /// The iOS `FlexibleType` decode: string, else integer, else double, else bool, else "".
+    static func flexible(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string, .int, .bool: return value
+        case .double(let d): return value.intValue.map { .int($0) } ?? .double(d)
+        default: return ""
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AuthBridgeCore
+
+/// The OAuth tokens the SDK holds for the current user, as FRAuth's `AccessToken`.
+public struct AccessToken: Equatable, Sendable {
+    public var value: String
+    public var expiresIn: Int64
+    public var scope: String
+    public var tokenType: String
+    public var refreshToken: String?
+    public var idToken: String?
+    /// When the token was received, in Unix seconds.
+    public var authenticatedAt: Double
+    /// The SSO token the access token was obtained with.
+    public var sessionToken: String?
+
+    /// Seconds between the Unix epoch and Apple's reference date (2001-01-01T00:00:00Z).
+    public static let appleReferenceOffset: Double = 978_307_200
+
+    public var expiresAt: Double { authenticatedAt + Double(expiresIn) }
+
+    /// `willExpireIn(threshold)`: true once now is within `threshold` seconds of expiry.
+    public func isStale(now: Double, threshold: Double) -> Bool { now > expiresAt - threshold }
+
+    /// Parses a token endpoint response (am-protocol.md §4.2). A refresh response without a
+    /// refresh token keeps the previous one, as the iOS SDK does.
+    static func from(response body: JSONValue, receivedAt now: Double, previous: AccessToken?, sessionToken: String?) -> AccessToken? {
+        guard case .string(let value)? = body["access_token"], let expiresIn = body["expires_in"]?.intValue else { return nil }
+        return AccessToken(
+            value: value, expiresIn: expiresIn, scope: body["scope"]?.stringValue ?? "",
+            tokenType: body["token_type"]?.stringValue ?? "Bearer",
+            refreshToken: body["refresh_token"]?.stringValue ?? previous?.refreshToken,
+            idToken: body["id_token"]?.stringValue ?? previous?.idToken, authenticatedAt: now, sessionToken: sessionToken)
+    }
+
+    /// `JSONEncoder().encode(token)` of FRAuth 4.6/4.8 (bridge-api.md §1.4): the `Token`
+    /// superclass keys first, optionals as explicit null, the timestamp in Apple-epoch seconds.
+    public var iosJSON: JSONValue {
+        [
+            "value": .string(value), "successUrl": "", "realm": "", "expiresIn": .int(expiresIn),
+            "scope": .string(scope), "tokenType": .string(tokenType), "refreshToken": JSONValue(refreshToken),
+            "idToken": JSONValue(idToken), "authenticatedTimestamp": .double(authenticatedAt - Self.appleReferenceOffset),
+            "sessionToken": JSONValue(sessionToken),
+        ]
+    }
+}

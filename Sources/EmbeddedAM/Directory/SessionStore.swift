@@ -1,0 +1,46 @@
+import AuthBridgeCore
+
+/// An AM SSO session, named by its token (the `iPlanetDirectoryPro` cookie value).
+public struct SSOSession: Equatable, Sendable {
+    public var tokenId: String
+    public var userId: String
+    public var username: String
+    public var authTime: Double
+    /// AM's `org.forgerock.openidconnect.ops` id: how an id_token names its session.
+    public var opsId: String
+}
+
+public final class SessionStore {
+    private var sessions: [String: SSOSession] = [:]
+    private let random: RandomSource
+    private let clock: Clock
+
+    public init(random: RandomSource, clock: Clock) {
+        self.random = random
+        self.clock = clock
+    }
+
+    public func create(for user: DirectoryUser) -> SSOSession {
+        // Shaped like AM's tokens: an opaque part, then `.*` and a serialized-session-id suffix.
+        let tokenId = Base64URL.encode(random.bytes(20)) + ".*AAJTSQACMDIAAlNLABw"
+            + Base64URL.encode(random.bytes(21)) + "AAR0eXBlAANDVFMAAlMxAAIwMQ..*"
+        let session = SSOSession(
+            tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now,
+            opsId: Base64URL.encode(random.bytes(18)))
+        sessions[tokenId] = session
+        return session
+    }
+
+    public func find(_ tokenId: String) -> SSOSession? { sessions[tokenId] }
+
+    public func find(opsId: String) -> SSOSession? { sessions.values.first { $0.opsId == opsId } }
+
+    @discardableResult
+    public func end(_ tokenId: String) -> Bool { sessions.removeValue(forKey: tokenId) != nil }
+
+    public func endAll(userId: String) {
+        sessions = sessions.filter { $0.value.userId != userId }
+    }
+
+    public var count: Int { sessions.count }
+}

@@ -1,0 +1,76 @@
+import AuthBridgeCore
+
+/// A user of the embedded identity store. Attributes use AM/IDM names (`givenName`, `sn`, `mail`).
+public struct DirectoryUser: Equatable, Sendable {
+    public var id: String
+    public var username: String
+    public var password: PasswordHash
+    public var attributes: JSONObject
+
+    public var givenName: String? { attributes["givenName"]?.stringValue }
+    public var familyName: String? { attributes["sn"]?.stringValue }
+    public var email: String? { attributes["mail"]?.stringValue }
+}
+
+/// A salted PBKDF2-HMAC-SHA256 hash. The clear password is never kept.
+public struct PasswordHash: Equatable, Sendable {
+    public var salt: [UInt8]
+    public var iterations: Int
+    public var digest: [UInt8]
+
+    public static func make(_ password: String, salt: [UInt8], iterations: Int) -> PasswordHash {
+        PasswordHash(
+            salt: salt, iterations: iterations,
+            digest: HMACSHA256.pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations, length: 32))
+    }
+
+    public func matches(_ password: String) -> Bool {
+        let candidate = HMACSHA256.pbkdf2(
+            password: Array(password.utf8), salt: salt, iterations: iterations, length: digest.count)
+        return HMACSHA256.equal(candidate, digest)
+    }
+}
+
+/// The user store. Usernames are matched case-insensitively, as AM's data store does.
+public final class UserDirectory {
+    private var usersByKey: [String: DirectoryUser] = [:]
+    private var order: [String] = []
+    private let random: RandomSource
+    private let iterations: Int
+
+    public init(random: RandomSource, iterations: Int) {
+        self.random = random
+        self.iterations = iterations
+    }
+
+    public enum AddError: Error, Equatable { case duplicate(String), emptyUsername, emptyPassword }
+
+    @discardableResult
+    public func add(username: String, password: String, attributes: JSONObject) throws(AddError) -> DirectoryUser {
+        guard !username.isEmpty else { throw .emptyUsername }
+        guard !password.isEmpty else { throw .emptyPassword }
+        let key = username.lowercased()
+        guard usersByKey[key] == nil else { throw .duplicate(username) }
+        let user = DirectoryUser(
+            id: random.uuid().lowercased(), username: username,
+            password: PasswordHash.make(password, salt: random.bytes(16), iterations: iterations),
+            attributes: attributes)
+        usersByKey[key] = user
+        order.append(key)
+        return user
+    }
+
+    public func find(username: String) -> DirectoryUser? { usersByKey[username.lowercased()] }
+
+    public func find(id: String) -> DirectoryUser? { usersByKey.values.first { $0.id == id } }
+
+    public func contains(username: String) -> Bool { usersByKey[username.lowercased()] != nil }
+
+    /// The user when the password is right; nil for an unknown user or a wrong password.
+    public func verify(username: String, password: String) -> DirectoryUser? {
+        guard let user = find(username: username), user.password.matches(password) else { return nil }
+        return user
+    }
+
+    public var all: [DirectoryUser] { order.compactMap { usersByKey[$0] } }
+}

@@ -1,0 +1,67 @@
+import AuthBridgeCore
+import IdentityServer
+
+/// The default identity server: journeys, a user directory, SSO sessions and an OAuth issuer,
+/// all in process, driven by the clock and random source it is given (DESIGN.md §6).
+public final class EmbeddedAM: IdentityServer {
+    public let config: EmbeddedAMConfig
+    public let users: UserDirectory
+    public let sessions: SessionStore
+    private let journeyEngine: JourneyEngine
+    private let oauth: OAuthIssuer
+
+    public init(config: EmbeddedAMConfig = EmbeddedAMConfig(), clock: Clock, random: RandomSource) {
+        self.config = config
+        users = UserDirectory(random: random, iterations: config.passwordHashIterations)
+        sessions = SessionStore(random: random, clock: clock)
+        journeyEngine = JourneyEngine(config: config, users: users, sessions: sessions, clock: clock, random: random)
+        oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
+        for text in BuiltInJourneys.all {
+            // The built-ins are part of the program: a broken one is a bug, not an input error.
+            journeyEngine.add(try! JourneyDefinition(json: try! JSONParser.parse(text)))
+        }
+        if let demo = config.demoUser {
+            try! users.add(
+                username: demo.username, password: demo.password,
+                attributes: ["givenName": .string(demo.givenName), "sn": .string(demo.familyName), "mail": .string(demo.email)])
+        }
+    }
+
+    public var journeyNames: [String] { journeyEngine.journeys.keys.sorted() }
+
+    public func add(journey: JourneyDefinition) { journeyEngine.add(journey) }
+
+    // MARK: IdentityServer
+
+    public func authenticate(_ request: AuthenticateRequest) -> ServerReply { journeyEngine.authenticate(request) }
+
+    public func authorize(_ request: AuthorizeRequest) -> ServerReply { oauth.authorize(request) }
+
+    public func token(form: [String: String]) -> ServerReply { oauth.token(form: form) }
+
+    public func userInfo(accessToken: String) -> ServerReply { oauth.userInfo(accessToken: accessToken) }
+
+    public func revoke(form: [String: String]) -> ServerReply { oauth.revoke(form: form) }
+
+    public func endSession(idTokenHint: String, clientId: String?) -> ServerReply {
+        oauth.endSession(idTokenHint: idTokenHint)
+    }
+
+    public func logoutSession(ssoToken: String) -> ServerReply {
+        guard sessions.end(ssoToken) else { return ServerReply(status: 401, body: AMErrors.accessDenied) }
+        return ServerReply(status: 200, body: ["result": "Successfully logged out"])
+    }
+
+    // MARK: test control
+
+    /// How many refresh grants the server has honoured (for single-flight checks).
+    public var refreshCount: Int { oauth.refreshCount }
+
+    /// Ends a user's sessions and grants at the server; the client finds out on its next call.
+    public func revokeEverything(username: String) -> Bool {
+        guard let user = users.find(username: username) else { return false }
+        sessions.endAll(userId: user.id)
+        oauth.revokeAll(userId: user.id)
+        return true
+    }
+}

@@ -1,0 +1,52 @@
+import AuthBridgeCore
+
+/// What a newcomer gets with no flags (DESIGN.md §6).
+public struct EmbeddedAMConfig: Sendable {
+    public struct OAuthClient: Sendable {
+        public var clientId: String
+        public var redirectUris: [String]
+        public var scopes: [String]
+
+        public init(clientId: String, redirectUris: [String], scopes: [String]) {
+            self.clientId = clientId
+            self.redirectUris = redirectUris
+            self.scopes = scopes
+        }
+    }
+
+    public struct DemoUser: Sendable {
+        public var username: String
+        public var password: String
+        public var givenName: String
+        public var familyName: String
+        public var email: String
+    }
+
+    public var realm = "alpha"
+    public var cookieName = "iPlanetDirectoryPro"
+    public var baseURL = "http://localhost:8080/am"
+    public var clients = [
+        OAuthClient(
+            clientId: "ReactNativeOAuthClient",
+            redirectUris: ["https://com.example.reactnative.todo/callback"],
+            scopes: ["openid", "profile", "email", "address", "phone"])
+    ]
+    public var accessTokenLifetime: Double = 3600
+    public var refreshTokenLifetime: Double = 604_800
+    public var authorizationCodeLifetime: Double = 120
+    /// How long an authId (one step of a journey) may wait for its answer, like AM's default
+    /// 5-minute journey session.
+    public var authIdLifetime: Double = 300
+    /// PBKDF2 rounds for stored passwords. Kept modest: this directory holds test users, and
+    /// test suites log in thousands of times.
+    public var passwordHashIterations = 64
+    public var demoUser: DemoUser? = DemoUser(
+        username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
+        email: "demo@example.com")
+
+    public init() {}
+
+    /// `https://…/am/oauth2/realms/root/realms/alpha`, the long form AM reports as `iss`.
+    public var issuer: String { "\(baseURL)/oauth2/realms/root/realms/\(realm)" }
+    public var realmPath: String { "/\(realm)" }
+}

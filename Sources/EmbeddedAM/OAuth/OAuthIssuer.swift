@@ -1,0 +1,282 @@
+import AuthBridgeCore
+import Foundation
+import IdentityServer
+
+/// AM's OAuth 2.0 / OIDC provider for public clients: authorize with an SSO token and PKCE
+/// (RFC 7636), the code and refresh grants with refresh-token rotation, userinfo, revocation
+/// (RFC 7009) and end session. Access and id tokens are HS256 JWTs with AM's claims; refresh
+/// tokens and codes are opaque.
+final class OAuthIssuer {
+    private struct AuthorizationCode {
+        var clientId: String
+        var redirectUri: String
+        var scopes: [String]
+        var challenge: String
+        var method: String
+        var session: SSOSession
+        var expires: Double
+    }
+
+    /// One authorization: every access token it issues names it (`authGrantId`), so revoking the
+    /// grant revokes them all.
+    private struct Grant {
+        var id: String
+        var clientId: String
+        var userId: String
+        var scopes: [String]
+        var authTime: Double
+        var opsId: String
+        var refreshToken: String
+        var refreshExpires: Double
+    }
+
+    private let config: EmbeddedAMConfig
+    private let users: UserDirectory
+    private let sessions: SessionStore
+    private let clock: Clock
+    private let random: RandomSource
+    private let signingKey: [UInt8]
+    private var codes: [String: AuthorizationCode] = [:]
+    private var grants: [String: Grant] = [:]
+    private var grantByRefreshToken: [String: String] = [:]
+    private var retiredRefreshTokens: Set<String> = []
+    private var revokedAccessTokens: Set<String> = []
+    private(set) var refreshCount = 0
+
+    init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
+        self.config = config
+        self.users = users
+        self.sessions = sessions
+        self.clock = clock
+        self.random = random
+        self.signingKey = random.bytes(32)
+    }
+
+    // MARK: authorize
+
+    func authorize(_ request: AuthorizeRequest) -> ServerReply {
+        guard let client = config.clients.first(where: { $0.clientId == request.clientId }) else {
+            return ServerReply(status: 400, body: AMErrors.oauth("invalid_client", "Client authentication failed"))
+        }
+        guard client.redirectUris.contains(request.redirectUri) else {
+            return ServerReply(status: 400, body: AMErrors.oauth("redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value."))
+        }
+        func redirect(_ parameters: [(String, String)]) -> ServerReply {
+            let query = parameters.map { "\($0.0)=\(FormEncoding.escape($0.1))" }.joined(separator: "&")
+            return ServerReply(status: 302, headers: ["Location": "\(request.redirectUri)?\(query)"])
+        }
+        guard request.responseType == "code" else {
+            return redirect([("error", "unsupported_response_type"), ("error_description", "Response type is not supported: \(request.responseType)"), ("state", request.state)])
+        }
+        let scopes = request.scope.split(separator: " ").map(String.init)
+        guard !scopes.isEmpty, scopes.allSatisfy(client.scopes.contains) else {
+            return ServerReply(status: 400, body: AMErrors.oauth("invalid_scope", "Unknown/invalid scope(s)"))
+        }
+        guard let session = sessions.find(request.ssoToken) else {
+            return redirect([("error_description", "The request requires some interaction that is not allowed."), ("state", request.state), ("error", "interaction_required")])
+        }
+        guard ["S256", "plain"].contains(request.codeChallengeMethod), !request.codeChallenge.isEmpty else {
+            return redirect([("error", "invalid_request"), ("error_description", "Invalid code challenge method"), ("state", request.state)])
+        }
+        let code = Base64URL.encode(random.bytes(20))
+        codes[code] = AuthorizationCode(
+            clientId: client.clientId, redirectUri: request.redirectUri, scopes: scopes,
+            challenge: request.codeChallenge, method: request.codeChallengeMethod, session: session,
+            expires: clock.now + config.authorizationCodeLifetime)
+        return redirect([("code", code), ("iss", config.issuer), ("state", request.state), ("client_id", client.clientId)])
+    }
+
+    // MARK: token
+
+    func token(form: [String: String]) -> ServerReply {
+        switch form["grant_type"] {
+        case "authorization_code": return exchangeCode(form)
+        case "refresh_token": return refresh(form)
+        case let other?: return invalid("unsupported_grant_type", "Grant type is not supported: \(other)")
+        case nil: return invalid("invalid_request", "Missing parameter, 'grant_type'")
+        }
+    }
+
+    private func invalid(_ error: String, _ description: String) -> ServerReply {
+        ServerReply(status: 400, body: AMErrors.oauth(error, description))
+    }
+
+    private func exchangeCode(_ form: [String: String]) -> ServerReply {
+        guard let codeValue = form["code"], let code = codes.removeValue(forKey: codeValue), clock.now < code.expires else {
+            return invalid("invalid_grant", "The provided access grant is invalid, expired, or revoked.")
+        }
+        guard form["client_id"] == code.clientId else {
+            return invalid("invalid_client", "Client authentication failed")
+        }
+        guard form["redirect_uri"] == code.redirectUri else {
+            return invalid("invalid_grant", "The redirection URI provided does not match a pre-registered value.")
+        }
+        guard let verifier = form["code_verifier"], PKCE.challenge(for: verifier, method: code.method) == code.challenge else {
+            return invalid("invalid_grant", "PKCE verifier does not match the code challenge")
+        }
+        guard sessions.find(code.session.tokenId) != nil, users.find(id: code.session.userId) != nil else {
+            return invalid("invalid_grant", "The provided access grant is invalid, expired, or revoked.")
+        }
+        let grant = Grant(
+            id: random.uuid().lowercased(), clientId: code.clientId, userId: code.session.userId,
+            scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId,
+            refreshToken: newRefreshToken(), refreshExpires: clock.now + config.refreshTokenLifetime)
+        grants[grant.id] = grant
+        grantByRefreshToken[grant.refreshToken] = grant.id
+        return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true)
+    }
+
+    private func refresh(_ form: [String: String]) -> ServerReply {
+        guard let token = form["refresh_token"] else { return invalid("invalid_request", "Missing parameter, 'refresh_token'") }
+        if retiredRefreshTokens.contains(token) {
+            logInfo("embedded AM: a rotated-out refresh token was presented again; refused")
+            return invalid("invalid_grant", "grant is invalid")
+        }
+        guard let grantId = grantByRefreshToken[token], var grant = grants[grantId], clock.now < grant.refreshExpires else {
+            return invalid("invalid_grant", "grant is invalid")
+        }
+        guard form["client_id"] == grant.clientId else { return invalid("invalid_client", "Client authentication failed") }
+        if let requested = form["scope"], !requested.isEmpty {
+            let scopes = requested.split(separator: " ").map(String.init)
+            guard scopes.allSatisfy(grant.scopes.contains) else { return invalid("invalid_scope", "Unknown/invalid scope(s)") }
+        }
+        refreshCount += 1
+        grantByRefreshToken[token] = nil
+        retiredRefreshTokens.insert(token)
+        grant.refreshToken = newRefreshToken()
+        grant.refreshExpires = clock.now + config.refreshTokenLifetime
+        grants[grantId] = grant
+        grantByRefreshToken[grant.refreshToken] = grantId
+        return tokenResponse(for: grant, grantType: "refresh_token", includeIdToken: grant.scopes.contains("openid"))
+    }
+
+    private func newRefreshToken() -> String { Base64URL.encode(random.bytes(20)) }
+
+    private func tokenResponse(for grant: Grant, grantType: String, includeIdToken: Bool) -> ServerReply {
+        let now = clock.now
+        let iat = Int64(now)
+        let lifetime = Int64(config.accessTokenLifetime)
+        let auditTrackingId = random.uuid().lowercased() + "-" + String(random.uniform(1_000_000))
+        let accessClaims: JSONObject = [
+            "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
+            "auditTrackingId": .string(auditTrackingId), "subname": .string(grant.userId),
+            "iss": .string(config.issuer), "tokenName": "access_token", "token_type": "Bearer",
+            "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(iat),
+            "grant_type": .string(grantType), "scope": .array(grant.scopes.map { .string($0) }),
+            "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
+            "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(Base64URL.encode(random.bytes(16))),
+        ]
+        let accessToken = JWT(claims: accessClaims).signed(key: signingKey)
+        var body: JSONObject = [
+            "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
+            "scope": .string(grant.scopes.joined(separator: " ")),
+        ]
+        if includeIdToken {
+            let atHash = Base64URL.encode(SHA256.hash(accessToken).prefix(16))
+            let idClaims: JSONObject = [
+                "at_hash": .string(atHash), "sub": .string(grant.userId), "auditTrackingId": .string(auditTrackingId),
+                "subname": .string(grant.userId), "iss": .string(config.issuer), "tokenName": "id_token",
+                "aud": .string(grant.clientId), "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId),
+                "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
+                "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken", "iat": .int(iat),
+            ]
+            body["id_token"] = .string(JWT(claims: idClaims).signed(key: signingKey))
+        }
+        body["token_type"] = "Bearer"
+        // AM reports the lifetime less the second it spent issuing.
+        body["expires_in"] = .int(lifetime - 1)
+        return ServerReply(status: 200, body: .object(body), headers: ["Cache-Control": "no-store"])
+    }
+
+    // MARK: userinfo, revoke, end session
+
+    /// The grant behind a live access token, or nil when it is expired, revoked or not ours.
+    private func validGrant(forAccessToken token: String) -> Grant? {
+        guard let jwt = try? JWT.verify(token, key: signingKey),
+            jwt.claims["tokenName"] == "access_token",
+            let exp = jwt.claims["exp"]?.intValue, clock.now < Double(exp),
+            case .string(let jti)? = jwt.claims["jti"], !revokedAccessTokens.contains(jti),
+            case .string(let grantId)? = jwt.claims["authGrantId"], let grant = grants[grantId]
+        else { return nil }
+        return grant
+    }
+
+    func userInfo(accessToken: String) -> ServerReply {
+        guard let grant = validGrant(forAccessToken: accessToken), let user = users.find(id: grant.userId) else {
+            return ServerReply(status: 401, body: AMErrors.invalidToken)
+        }
+        var claims: JSONObject = ["sub": .string(user.id)]
+        if grant.scopes.contains("profile") {
+            let given = user.givenName ?? ""
+            let family = user.familyName ?? ""
+            claims["name"] = .string([given, family].filter { !$0.isEmpty }.joined(separator: " "))
+            claims["given_name"] = .string(given)
+            claims["family_name"] = .string(family)
+            claims["preferred_username"] = .string(user.username)
+        }
+        if grant.scopes.contains("email"), let email = user.email { claims["email"] = .string(email) }
+        claims["subname"] = .string(user.id)
+        return ServerReply(status: 200, body: .object(claims))
+    }
+
+    /// RFC 7009: always 200 for a token we do not know. A refresh token ends its whole grant
+    /// (and with it every access token issued under it); an access token ends only itself.
+    func revoke(form: [String: String]) -> ServerReply {
+        guard let token = form["token"] else { return invalid("invalid_request", "Missing parameter, 'token'") }
+        if let grantId = grantByRefreshToken[token] {
+            endGrant(grantId)
+        } else if let jwt = try? JWT.verify(token, key: signingKey), case .string(let jti)? = jwt.claims["jti"] {
+            revokedAccessTokens.insert(jti)
+        }
+        return ServerReply(status: 200, body: [:])
+    }
+
+    func endSession(idTokenHint: String) -> ServerReply {
+        guard let jwt = try? JWT.verify(idTokenHint, key: signingKey),
+            case .string(let opsId)? = jwt.claims["org.forgerock.openidconnect.ops"]
+        else {
+            return ServerReply(status: 400, body: AMErrors.oauth("bad_request", "Invalid id_token_hint"))
+        }
+        if let session = sessions.find(opsId: opsId) { sessions.end(session.tokenId) }
+        return ServerReply(status: 200, body: [:])
+    }
+
+    /// An ended session leaves its grants valid, as in AM: tokens outlive the SSO session.
+    private func endGrant(_ grantId: String) {
+        guard let grant = grants.removeValue(forKey: grantId) else { return }
+        grantByRefreshToken[grant.refreshToken] = nil
+        retiredRefreshTokens.insert(grant.refreshToken)
+    }
+
+    /// Server-side revocation of everything a user holds (test control).
+    func revokeAll(userId: String) {
+        for grant in grants.values where grant.userId == userId { endGrant(grant.id) }
+    }
+
+    var liveGrantCount: Int { grants.count }
+}
+
+/// PKCE S256 and plain (RFC 7636 §4.2).
+public enum PKCE {
+    public static func challenge(for verifier: String, method: String) -> String {
+        method == "S256" ? Base64URL.encode(SHA256.hash(verifier)) : verifier
+    }
+}
+
+enum FormEncoding {
+    /// Percent-encodes a query or form value (RFC 3986 unreserved characters stay as they are).
+    static func escape(_ value: String) -> String {
+        var out = ""
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                out.append(Character(Unicode.Scalar(byte)))
+            default:
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+}

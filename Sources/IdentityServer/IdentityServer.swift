@@ -1,0 +1,101 @@
+import AuthBridgeCore
+
+/// AM's REST operations as Swift calls (am-protocol.md §1–§4). Replies carry the HTTP status and
+/// the JSON body exactly as AM sends them, so the SDK layer classifies an embedded reply and a
+/// real tenant's reply with the same code. Thrown errors are transport failures only: an AM
+/// error (401 Login failure, 400 invalid_grant…) is a reply, not a throw.
+public protocol IdentityServer: AnyObject {
+    /// `POST /json/realms/<realm>/authenticate`
+    func authenticate(_ request: AuthenticateRequest) throws(TransportError) -> ServerReply
+    /// `GET /oauth2/realms/<realm>/authorize` with the SSO token; answered with a 302.
+    func authorize(_ request: AuthorizeRequest) throws(TransportError) -> ServerReply
+    /// `POST /oauth2/realms/<realm>/access_token`, form-encoded.
+    func token(form: [String: String]) throws(TransportError) -> ServerReply
+    /// `GET /oauth2/realms/<realm>/userinfo` with `Authorization: Bearer`.
+    func userInfo(accessToken: String) throws(TransportError) -> ServerReply
+    /// `POST /oauth2/realms/<realm>/token/revoke`, form-encoded (RFC 7009).
+    func revoke(form: [String: String]) throws(TransportError) -> ServerReply
+    /// `GET /oauth2/realms/<realm>/connect/endSession?id_token_hint=…`
+    func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply
+    /// `POST /json/realms/<realm>/sessions?_action=logout` with the SSO token.
+    func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply
+}
+
+/// A reply as AM would send it over HTTP.
+public struct ServerReply: Equatable, Sendable {
+    public var status: Int
+    /// The JSON body; `.null` when there is none.
+    public var body: JSONValue
+    /// Headers that matter to a client: `Location`, `Set-Cookie`.
+    public var headers: [String: String]
+
+    public init(status: Int, body: JSONValue = .null, headers: [String: String] = [:]) {
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
+    public var isSuccess: Bool { (200...302).contains(status) }
+}
+
+public struct AuthenticateRequest: Equatable, Sendable {
+    /// `service` for a journey by name.
+    public var authIndexType: String?
+    public var authIndexValue: String?
+    /// The previous step with its inputs filled; nil on the first call.
+    public var payload: JSONValue?
+    /// Resumes a suspended journey (`?suspendedId=`).
+    public var suspendedId: String?
+    /// `?noSession=true`: finish the journey without creating a session.
+    public var noSession: Bool
+
+    public init(
+        authIndexType: String? = nil, authIndexValue: String? = nil, payload: JSONValue? = nil,
+        suspendedId: String? = nil, noSession: Bool = false
+    ) {
+        self.authIndexType = authIndexType
+        self.authIndexValue = authIndexValue
+        self.payload = payload
+        self.suspendedId = suspendedId
+        self.noSession = noSession
+    }
+
+    public static func start(service: String) -> AuthenticateRequest {
+        AuthenticateRequest(authIndexType: "service", authIndexValue: service)
+    }
+
+    public static func submit(_ payload: JSONValue) -> AuthenticateRequest {
+        AuthenticateRequest(payload: payload)
+    }
+}
+
+public struct AuthorizeRequest: Equatable, Sendable {
+    public var ssoToken: String
+    public var clientId: String
+    public var redirectUri: String
+    public var scope: String
+    public var state: String
+    public var codeChallenge: String
+    public var codeChallengeMethod: String
+    public var responseType: String
+
+    public init(
+        ssoToken: String, clientId: String, redirectUri: String, scope: String, state: String,
+        codeChallenge: String, codeChallengeMethod: String = "S256", responseType: String = "code"
+    ) {
+        self.ssoToken = ssoToken
+        self.clientId = clientId
+        self.redirectUri = redirectUri
+        self.scope = scope
+        self.state = state
+        self.codeChallenge = codeChallenge
+        self.codeChallengeMethod = codeChallengeMethod
+        self.responseType = responseType
+    }
+}
+
+/// The server could not be reached or answered with something that is not HTTP+JSON.
+public struct TransportError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where encoded messages go. The RPC layer writes bodies; the transport frames them.
+public protocol MessageSink: AnyObject {
+    func send(_ body: [UInt8])
+}
+
+/// The one serial writer: bodies are framed into a buffer and written with a loop of write(2)
+/// calls that handles short writes. Buffering lets a pipelined burst go out in few syscalls.
+public final class FrameWriter: MessageSink {
+    public private(set) var isClosed = false
+    public var framing: Framing {
+        didSet { framer = framing.makeFramer(maxFrameBytes: Int.max) }
+    }
+
+    private let fd: Int32
+    private var framer: any Framer
+    private var pending: [UInt8] = []
+    private static let flushThreshold = 256 * 1024
+
+    public init(fd: Int32, framing: Framing = .ndjson) {
+        self.fd = fd
+        self.framing = framing
+        self.framer = framing.makeFramer(maxFrameBytes: Int.max)
+        pending.reserveCapacity(64 * 1024)
+    }
+
+    public func send(_ body: [UInt8]) {
+        framer.encode(body, into: &pending)
+        if pending.count >= Self.flushThreshold { flush() }
+    }
+
+    /// Writes everything buffered. After EPIPE (the host closed our stdout) the writer is closed
+    /// and later output is dropped: there is nobody left to read it.
+    public func flush() {
+        guard !pending.isEmpty else { return }
+        defer { pending.removeAll(keepingCapacity: true) }
+        guard !isClosed else { return }
+        var offset = 0
+        pending.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR || errno == EAGAIN {
+                    continue
+                } else {
+                    isClosed = true
+                    return
+                }
+            }
+        }
+    }
+}

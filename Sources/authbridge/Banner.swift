@@ -1,0 +1,28 @@
+import EmbeddedAM
+
+/// What a newcomer sees on stderr when driving the daemon by hand (`make run`).
+enum Banner {
+    static func text(for daemon: Daemon) -> String {
+        let demo = daemon.server.config.demoUser
+        let credentials = demo.map { "\($0.username) / \($0.password)" } ?? "(none)"
+        let username = demo?.username ?? "demo"
+        let password = demo?.password ?? ""
+        let payload = #"{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(username)\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"\#(password)\"}]}]}"#
+        return """
+            AuthBridge \(Daemon.version): the native side of a ForgeRock/Ping React Native app.
+            JSON-RPC 2.0 on stdin/stdout, one JSON request per line; logs on stderr.
+            Flavor \(daemon.options.flavor), embedded AM (realm \(daemon.server.config.realm), journeys \(daemon.server.journeyNames.joined(separator: ", "))).
+            Demo user: \(credentials)
+
+            Paste these lines one by one (Ctrl-D ends the session):
+            {"jsonrpc":"2.0","id":1,"method":"start"}
+            {"jsonrpc":"2.0","id":2,"method":"login"}
+            {"jsonrpc":"2.0","id":3,"method":"next","params":["\(payload)"]}
+            {"jsonrpc":"2.0","id":4,"method":"getUserInfo"}
+            {"jsonrpc":"2.0","id":5,"method":"logout"}
+
+            Every method, result and error: protocol/README.md. A walk-through: docs/quickstart.md.
+
+            """
+    }
+}

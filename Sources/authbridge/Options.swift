@@ -1,0 +1,118 @@
+import AuthBridgeCore
+import JSONRPC
+
+/// Command-line options. Hand-parsed: the project takes no third-party packages.
+struct Options {
+    enum ClockMode: Equatable {
+        case system
+        case virtual(epoch: Double)
+    }
+
+    var flavor = "rn-ios"
+    var seed: UInt64?
+    var clock = ClockMode.system
+    var logLevel = LogLevel.warn
+    var maxFrameBytes = 1024 * 1024
+    var maxDepth = JSONParser.defaultMaxDepth
+    var framing: Framing?
+    var startDelay: Double = 0
+    var banner = false
+
+    static let supportedFlavors = ["rn-ios"]
+
+    struct UsageError: Error { var message: String }
+
+    static let usage = """
+        usage: authbridge [options]
+
+        The native side of a ForgeRock/Ping React Native app as a process: JSON-RPC 2.0 on
+        stdin/stdout (NDJSON, or Content-Length framing detected from the first byte).
+        Logs go to stderr.
+
+        options:
+          --flavor NAME          platform contract to emulate (default rn-ios)
+          --seed N               generate every id, token and code from seed N (replayable output)
+          --clock system|virtual[=EPOCH]
+                                 real time (default), or time that stands still until
+                                 emulator.advanceClock (EPOCH in Unix seconds, default 1767225600)
+          --framing ndjson|content-length
+                                 force the framing instead of detecting it
+          --max-frame-bytes N    largest accepted frame (default 1048576)
+          --max-depth N          deepest accepted JSON nesting (default 64)
+          --start-delay SECONDS  make start() wait, as the iOS sample's 2 s asyncAfter does (default 0)
+          --log-level LEVEL      error, warn (default), info or debug
+          --banner               print how to drive the daemon to stderr at start
+          --help, --version
+        """
+
+    static func parse(_ rawArguments: [String]) throws(UsageError) -> Options {
+        // --flag=value is accepted as well as --flag value.
+        let arguments = rawArguments.flatMap { argument -> [String] in
+            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
+            return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+        }
+        var options = Options()
+        var index = 0
+        func value(_ flag: String) throws(UsageError) -> String {
+            index += 1
+            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
+            return arguments[index]
+        }
+        func positive(_ flag: String) throws(UsageError) -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number > 0 else { throw UsageError(message: "\(flag) needs a positive integer, got \(text)") }
+            return number
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--flavor":
+                let name = try value(argument)
+                guard supportedFlavors.contains(name) else {
+                    throw UsageError(message: "unknown flavor \(name) (available: \(supportedFlavors.joined(separator: ", ")))")
+                }
+                options.flavor = name
+            case "--seed":
+                let text = try value(argument)
+                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a non-negative integer, got \(text)") }
+                options.seed = seed
+            case "--clock":
+                options.clock = try parseClock(try value(argument))
+            case "--framing":
+                let text = try value(argument)
+                guard let framing = Framing(rawValue: text) else {
+                    throw UsageError(message: "--framing is ndjson or content-length, got \(text)")
+                }
+                options.framing = framing
+            case "--max-frame-bytes": options.maxFrameBytes = try positive(argument)
+            case "--max-depth": options.maxDepth = try positive(argument)
+            case "--start-delay":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds >= 0, seconds <= 60 else {
+                    throw UsageError(message: "--start-delay needs seconds between 0 and 60, got \(text)")
+                }
+                options.startDelay = seconds
+            case "--log-level":
+                let text = try value(argument)
+                guard let level = LogLevel(name: text) else {
+                    throw UsageError(message: "--log-level is error, warn, info or debug, got \(text)")
+                }
+                options.logLevel = level
+            case "--banner": options.banner = true
+            default:
+                throw UsageError(message: "unknown option \(argument)")
+            }
+            index += 1
+        }
+        return options
+    }
+
+    private static func parseClock(_ text: String) throws(UsageError) -> ClockMode {
+        if text == "system" { return .system }
+        if text == "virtual" { return .virtual(epoch: VirtualClock.defaultEpoch) }
+        if text.hasPrefix("virtual="), let epoch = Double(text.dropFirst("virtual=".count)), epoch >= 0 {
+            return .virtual(epoch: epoch)
+        }
+        throw UsageError(message: "--clock is system, virtual or virtual=EPOCH, got \(text)")
+    }
+}
