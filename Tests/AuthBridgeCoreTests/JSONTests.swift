@@ -4,7 +4,7 @@ import Testing
 @Suite struct JSONParsing {
     @Test func scalarsAndStructure() throws {
         let value = try JSONParser.parse(#" {"a": [1, -2.5, 3e2, true, false, null, "x"], "b": {}} "#)
-        #expect(value == ["a": [1, -2.5, 300.0, true, false, nil, "x"], "b": .object([:])])
+        #expect(value == ["a": [1, -2.5, 300.0, true, false, .null, "x"], "b": .object([:])])
     }
 
     @Test func integersStayIntegers() throws {
@@ -70,7 +70,7 @@ import Testing
 
 @Suite struct JSONWriting {
     @Test func compact() {
-        let value: JSONValue = ["s": "a/b\"c\n", "i": 3, "d": 2.5, "whole": 4.0, "n": nil, "b": true, "a": [], "o": [:]]
+        let value: JSONValue = ["s": "a/b\"c\n", "i": 3, "d": 2.5, "whole": 4.0, "n": .null, "b": true, "a": [], "o": [:]]
         #expect(value.compactText == #"{"s":"a/b\"c\n","i":3,"d":2.5,"whole":4,"n":null,"b":true,"a":[],"o":{}}"#)
     }
 

@@ -66,8 +66,8 @@ enum CallbackRenderer {
             return .object(object)
         }
         return [
-            "policyRequirements": .array(requirements.map { .string($0) }), "fallbackPolicies": nil,
-            "name": .string(name), "policies": .array(policies), "conditionalPolicies": nil,
+            "policyRequirements": .array(requirements.map { .string($0) }), "fallbackPolicies": .null,
+            "name": .string(name), "policies": .array(policies), "conditionalPolicies": .null,
         ]
     }
 

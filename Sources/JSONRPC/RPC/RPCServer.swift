@@ -122,7 +122,8 @@ public final class RPCServer {
         }
         do {
             let result = try handler(call)
-            return message.isNotification ? nil : JSONRPCOutgoing.response(id: message.id, result: result)
+            if message.isNotification { return nil }
+            return JSONRPCOutgoing.response(id: message.id, result: result)
         } catch {
             if message.isNotification {
                 logInfo("notification \(message.method) failed: \(error.message)")
