@@ -20,8 +20,10 @@ test: build
 # Re-record the golden transcripts from their inputs. Review the diff before committing it.
 transcripts: build
 	@for input in protocol/transcripts/*.in.jsonl; do \
-		output=$${input%.in.jsonl}.out.jsonl; \
-		$(BIN) $(TRANSCRIPT_ARGS) < $$input > $$output; \
+		name=$${input%.in.jsonl}; \
+		output=$$name.out.jsonl; \
+		extra=$$(cat $$name.args 2>/dev/null); \
+		$(BIN) $(TRANSCRIPT_ARGS) $$extra < $$input > $$output; \
 		echo "recorded $$output"; \
 	done
 

@@ -1,5 +1,4 @@
 import AuthBridgeCore
-import Dispatch
 import Foundation
 import JSONRPC
 
@@ -31,19 +30,7 @@ if options.banner || isatty(STDIN_FILENO) == 1 {
     Log.shared.plain(Banner.text(for: daemon))
 }
 
-// SIGTERM and SIGINT end the process like EOF does: the request being handled finishes and its
-// output is flushed (the lock is held for exactly that long), then exit 0.
-let signalSources = [SIGTERM, SIGINT].map { signalNumber -> DispatchSourceSignal in
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-    source.setEventHandler {
-        daemon.lock.lock()
-        logInfo("signal \(signalNumber): exiting")
-        exit(0)
-    }
-    source.resume()
-    return source
-}
+let signalSources = ShutdownSignals.install(lock: daemon.lock)
 
 let end = daemon.run(input: STDIN_FILENO, output: protocolOutput)
 withExtendedLifetime(signalSources) {}

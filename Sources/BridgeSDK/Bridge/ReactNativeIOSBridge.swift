@@ -49,7 +49,7 @@ public final class ReactNativeIOSBridge {
     }
 
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        let text = try Arguments.string("next", args, name: "the step payload (a JSON string)")
+        let text = try Arguments.string("next", args, name: "the step payload")
         let parseFailure = "Failed to parse the JSON received from UI layer"
         let payload: StepPayload
         do {
