@@ -1,0 +1,58 @@
+// Checks every request and response of the golden transcripts against the method's JSON Schema,
+// so the schemas in this folder stay true to what the daemon does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validate } from './validate.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const transcripts = join(here, '..', 'transcripts');
+const load = (name) => JSON.parse(readFileSync(join(here, name), 'utf8'));
+const errorSchema = load('error.schema.json');
+
+function parseLines(buffer) {
+  return buffer.toString('utf8').split('\n').filter(Boolean).map((line) => {
+    try { return JSON.parse(line); } catch { return undefined; }
+  });
+}
+
+for (const input of readdirSync(transcripts).filter((n) => n.endsWith('.in.jsonl')).sort()) {
+  const name = input.slice(0, -'.in.jsonl'.length);
+  test(`transcript ${name} matches the schemas`, () => {
+    const requests = new Map();
+    for (const request of parseLines(readFileSync(join(transcripts, input)))) {
+      if (request && typeof request === 'object' && !Array.isArray(request) && 'id' in request && typeof request.method === 'string') {
+        requests.set(request.id, request);
+      }
+    }
+    let checked = 0;
+    for (const message of parseLines(readFileSync(join(transcripts, `${name}.out.jsonl`))).flat()) {
+      if ('error' in message) {
+        assert.deepEqual(validate(errorSchema, message), [], JSON.stringify(message));
+        continue;
+      }
+      const request = requests.get(message.id);
+      assert.ok(request, `a result for an id that was not requested: ${message.id}`);
+      const params = load(`${request.method}.params.schema.json`);
+      const result = load(`${request.method}.result.schema.json`);
+      assert.deepEqual(validate(params, request.params ?? (params.type === 'object' ? {} : [])), [], `${request.method} params`);
+      assert.deepEqual(validate(result, message.result), [], `${request.method} result`);
+      checked += 1;
+    }
+    assert.ok(checked > 0);
+  });
+}
+
+test('the validator rejects what it should', () => {
+  const schema = { type: 'object', required: ['a'], additionalProperties: false, properties: { a: { enum: [1] } } };
+  assert.deepEqual(validate(schema, { a: 1 }), []);
+  assert.notDeepEqual(validate(schema, { a: 2 }), []);
+  assert.notDeepEqual(validate(schema, { a: 1, b: 2 }), []);
+  assert.notDeepEqual(validate(schema, {}), []);
+  assert.notDeepEqual(validate({ type: 'string', pattern: '^x' }, 'y'), []);
+  assert.notDeepEqual(validate({ oneOf: [{ type: 'string' }, { type: 'object' }] }, 3), []);
+  assert.notDeepEqual(validate({ type: 'array', maxItems: 0 }, [1]), []);
+  assert.notDeepEqual(validate({ type: 'array', prefixItems: [{ type: 'string' }] }, [5]), []);
+});
