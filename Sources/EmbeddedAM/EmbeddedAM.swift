@@ -56,12 +56,4 @@ public final class EmbeddedAM: IdentityServer {
 
     /// How many refresh grants the server has honoured (for single-flight checks).
     public var refreshCount: Int { oauth.refreshCount }
-
-    /// Ends a user's sessions and grants at the server; the client finds out on its next call.
-    public func revokeEverything(username: String) -> Bool {
-        guard let user = users.find(username: username) else { return false }
-        sessions.endAll(userId: user.id)
-        oauth.revokeAll(userId: user.id)
-        return true
-    }
 }

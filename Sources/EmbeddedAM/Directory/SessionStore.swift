@@ -38,9 +38,5 @@ public final class SessionStore {
     @discardableResult
     public func end(_ tokenId: String) -> Bool { sessions.removeValue(forKey: tokenId) != nil }
 
-    public func endAll(userId: String) {
-        sessions = sessions.filter { $0.value.userId != userId }
-    }
-
     public var count: Int { sessions.count }
 }

@@ -34,7 +34,6 @@ public struct PasswordHash: Equatable, Sendable {
 /// The user store. Usernames are matched case-insensitively, as AM's data store does.
 public final class UserDirectory {
     private var usersByKey: [String: DirectoryUser] = [:]
-    private var order: [String] = []
     private let random: RandomSource
     private let iterations: Int
 
@@ -56,7 +55,6 @@ public final class UserDirectory {
             password: PasswordHash.make(password, salt: random.bytes(16), iterations: iterations),
             attributes: attributes)
         usersByKey[key] = user
-        order.append(key)
         return user
     }
 
@@ -71,6 +69,4 @@ public final class UserDirectory {
         guard let user = find(username: username), user.password.matches(password) else { return nil }
         return user
     }
-
-    public var all: [DirectoryUser] { order.compactMap { usersByKey[$0] } }
 }

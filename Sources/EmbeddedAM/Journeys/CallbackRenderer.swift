@@ -20,16 +20,10 @@ enum CallbackRenderer {
         case .textOutput:
             out("message", .string(spec.message ?? ""))
             out("messageType", .string(spec.messageType))
-        case .validatedUsername:
-            out("policies", policiesObject(spec, name: spec.attribute ?? "userName"))
-            out("failedPolicies", failed)
-            out("validateOnly", false)
-            out("prompt", .string(spec.prompt))
-            inp(token, value ?? "")
-            inp(token + "validateOnly", false)
-        case .validatedPassword:
-            out("echoOn", false)
-            out("policies", policiesObject(spec, name: spec.attribute ?? "password"))
+        case .validatedUsername, .validatedPassword:
+            let isPassword = spec.kind == .validatedPassword
+            if isPassword { out("echoOn", false) }
+            out("policies", policiesObject(spec, name: spec.attribute ?? (isPassword ? "password" : "userName")))
             out("failedPolicies", failed)
             out("validateOnly", false)
             out("prompt", .string(spec.prompt))

@@ -248,12 +248,6 @@ final class OAuthIssuer {
         retiredRefreshTokens.insert(grant.refreshToken)
     }
 
-    /// Server-side revocation of everything a user holds (test control).
-    func revokeAll(userId: String) {
-        for grant in grants.values where grant.userId == userId { endGrant(grant.id) }
-    }
-
-    var liveGrantCount: Int { grants.count }
 }
 
 /// PKCE S256 and plain (RFC 7636 §4.2).
