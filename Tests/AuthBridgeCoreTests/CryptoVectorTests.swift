@@ -156,3 +156,19 @@ private func hex(_ text: String) -> [UInt8] {
         #expect(clock.now == 102.5)
     }
 }
+
+@Suite struct PercentEncodingRoundTrips {
+    @Test func escapeKeepsOnlyUnreserved() {
+        #expect(PercentEncoding.escape("a-b_c.d~e") == "a-b_c.d~e")
+        #expect(PercentEncoding.escape("The request requires: é/?&=") == "The%20request%20requires%3A%20%C3%A9%2F%3F%26%3D")
+    }
+
+    @Test func queryParametersDecode() {
+        let url = "https://x/cb?code=a%2Bb&state=s+1&error_description=The%20request&empty&bad=%zz"
+        #expect(PercentEncoding.queryParameters(of: url) == [
+            "code": "a+b", "state": "s 1", "error_description": "The request", "empty": "", "bad": "%zz",
+        ])
+        #expect(PercentEncoding.queryParameters(of: "https://x/cb") == [:])
+        #expect(PercentEncoding.unescape(PercentEncoding.escape("✓ a&b=c")) == "✓ a&b=c")
+    }
+}

@@ -55,26 +55,5 @@ struct Harness {
         ])
     }
 
-    static func query(_ url: String) -> [String: String] {
-        guard let q = url.split(separator: "?", maxSplits: 1).last else { return [:] }
-        var out: [String: String] = [:]
-        for pair in q.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            out[parts[0]] = (parts.count > 1 ? parts[1] : "").removingPercentEncodingForTest
-        }
-        return out
-    }
-}
-
-extension String {
-    var removingPercentEncodingForTest: String {
-        var bytes: [UInt8] = []
-        var it = Array(utf8).makeIterator()
-        while let b = it.next() {
-            if b == UInt8(ascii: "%"), let h = it.next(), let l = it.next(), let v = UInt8(String(decoding: [h, l], as: UTF8.self), radix: 16) {
-                bytes.append(v)
-            } else { bytes.append(b) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func query(_ url: String) -> [String: String] { PercentEncoding.queryParameters(of: url) }
 }

@@ -79,12 +79,12 @@ public final class AuthSDK {
         let state = random.alphanumeric(16)
         let request = AuthorizeRequest(
             ssoToken: ssoToken, clientId: options.oauthClientId, redirectUri: options.oauthRedirectUri,
-            scope: options.oauthScope, state: state, codeChallenge: PKCEChallenge.s256(verifier))
+            scope: options.oauthScope, state: state, codeChallenge: PKCE.challenge(for: verifier))
         let redirect = try call { () throws(TransportError) in try server.authorize(request) }
         guard redirect.status == 302, let location = redirect.headers["Location"] else {
             throw oauthError(redirect.body)
         }
-        let query = URLQuery.parameters(of: location)
+        let query = PercentEncoding.queryParameters(of: location)
         if let error = query["error"] { throw .oauth(error: error, description: query["error_description"] ?? "") }
         guard query["state"] == state, let code = query["code"] else {
             throw .oauth(error: "invalid_state", description: "The state of the authorization response does not match")
@@ -171,40 +171,5 @@ public final class AuthSDK {
 
     private func oauthError(_ body: JSONValue) -> SDKError {
         .oauth(error: body["error"]?.stringValue ?? "server_error", description: body["error_description"]?.stringValue ?? "")
-    }
-}
-
-enum PKCEChallenge {
-    static func s256(_ verifier: String) -> String { Base64URL.encode(SHA256.hash(verifier)) }
-}
-
-enum URLQuery {
-    /// The query parameters of a URL, percent-decoded. Later duplicates win.
-    static func parameters(of url: String) -> [String: String] {
-        guard let questionMark = url.firstIndex(of: "?") else { return [:] }
-        var result: [String: String] = [:]
-        for pair in url[url.index(after: questionMark)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = decode(parts[0])
-            result[key] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return result
-    }
-
-    private static func decode(_ text: Substring) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
-            {
-                bytes.append(value)
-            } else if byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

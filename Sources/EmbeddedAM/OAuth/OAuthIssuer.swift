@@ -1,5 +1,4 @@
 import AuthBridgeCore
-import Foundation
 import IdentityServer
 
 /// AM's OAuth 2.0 / OIDC provider for public clients: authorize with an SSO token and PKCE
@@ -62,7 +61,7 @@ final class OAuthIssuer {
             return ServerReply(status: 400, body: AMErrors.oauth("redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value."))
         }
         func redirect(_ parameters: [(String, String)]) -> ServerReply {
-            let query = parameters.map { "\($0.0)=\(FormEncoding.escape($0.1))" }.joined(separator: "&")
+            let query = parameters.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")
             return ServerReply(status: 302, headers: ["Location": "\(request.redirectUri)?\(query)"])
         }
         guard request.responseType == "code" else {
@@ -248,29 +247,4 @@ final class OAuthIssuer {
         retiredRefreshTokens.insert(grant.refreshToken)
     }
 
-}
-
-/// PKCE S256 and plain (RFC 7636 §4.2).
-public enum PKCE {
-    public static func challenge(for verifier: String, method: String) -> String {
-        method == "S256" ? Base64URL.encode(SHA256.hash(verifier)) : verifier
-    }
-}
-
-enum FormEncoding {
-    /// Percent-encodes a query or form value (RFC 3986 unreserved characters stay as they are).
-    static func escape(_ value: String) -> String {
-        var out = ""
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                out.append(Character(Unicode.Scalar(byte)))
-            default:
-                out += String(format: "%%%02X", byte)
-            }
-        }
-        return out
-    }
 }
