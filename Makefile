@@ -3,7 +3,6 @@
 SWIFT ?= swift
 NODE ?= node
 BIN := .build/debug/authbridge
-TRANSCRIPT_ARGS := --seed 7 --clock virtual
 
 .PHONY: build run test test-swift test-node transcripts clean
 
@@ -19,13 +18,7 @@ test: build
 
 # Re-record the golden transcripts from their inputs. Review the diff before committing it.
 transcripts: build
-	@for input in protocol/transcripts/*.in.jsonl; do \
-		name=$${input%.in.jsonl}; \
-		output=$$name.out.jsonl; \
-		extra=$$(cat $$name.args 2>/dev/null); \
-		$(BIN) $(TRANSCRIPT_ARGS) $$extra < $$input > $$output; \
-		echo "recorded $$output"; \
-	done
+	$(NODE) protocol/transcripts/record.mjs
 
 clean:
 	rm -rf .build

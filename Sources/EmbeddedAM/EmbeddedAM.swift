@@ -56,4 +56,27 @@ public final class EmbeddedAM: IdentityServer {
 
     /// How many refresh grants the server has honoured (for single-flight checks).
     public var refreshCount: Int { oauth.refreshCount }
+
+    /// The user an access token of ours names (expired tokens included).
+    public func userId(ofAccessToken token: String) -> String? { oauth.userId(ofAccessToken: token) }
+
+    /// An administrator revoking a user: their SSO sessions and OAuth grants end now; the app
+    /// finds out when it next refreshes.
+    public func revokeSessions(userId: String) -> (sessions: Int, grants: Int) {
+        (sessions.endAll(userId: userId), oauth.endGrants(userId: userId))
+    }
+
+    // MARK: saved state
+
+    /// Users, SSO sessions and OAuth grants: what an app relaunch must find again. Journeys in
+    /// progress are not kept.
+    public var snapshot: JSONValue {
+        ["users": users.snapshot, "sessions": sessions.snapshot, "oauth": oauth.snapshot]
+    }
+
+    public func restore(_ reader: StateReader) throws(StateError) {
+        try users.restore(try reader.readers("users"))
+        try sessions.restore(try reader.readers("sessions"))
+        try oauth.restore(try reader.reader("oauth"))
+    }
 }

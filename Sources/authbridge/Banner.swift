@@ -21,6 +21,9 @@ enum Banner {
             {"jsonrpc":"2.0","id":4,"method":"getUserInfo"}
             {"jsonrpc":"2.0","id":5,"method":"logout"}
 
+            Send {"jsonrpc":"2.0","id":6,"method":"tokenSyncReady"} first to see TOKEN_EVENT and LOGOUT_EVENT
+            notifications as tokens change (docs/token-sync.md).
+
             Every method, result and error: protocol/README.md. A walk-through: docs/quickstart.md.
 
             """

@@ -6,23 +6,29 @@ import IdentityServer
 import JSONRPC
 
 /// Wires the layers together for one process: clock and random source, the embedded server,
-/// the SDK, the flavor's bridge, and the RPC methods around them.
+/// the SDK and token sync, the flavor's bridge, the RPC methods around them, and the state
+/// directory when there is one.
 final class Daemon {
     static let protocolVersion = "1.0"
     static let version = "0.1.0"
+    static let stateFormat = "authbridge-state"
+    static let stateVersion: Int64 = 1
 
     let options: Options
     let rpc: RPCServer
     let clock: Clock
+    let random: RandomSource
     let server: EmbeddedAM
     let sdk: AuthSDK
+    let sync: TokenSync
+    let stateDirectory: StateDirectory?
     /// Held while a chunk of input is handled; a shutdown signal takes it to find no request half done.
     let lock = NSLock()
     private var framing: () -> Framing? = { nil }
 
-    init(options: Options) {
+    init(options: Options) throws(StateDirectory.Failure) {
         self.options = options
-        let random: RandomSource = options.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
+        random = options.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
         switch options.clock {
         case .system: clock = SystemClock()
         case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
@@ -32,18 +38,27 @@ final class Daemon {
         sdkOptions.realm = server.config.realm
         sdkOptions.cookieName = server.config.cookieName
         sdk = AuthSDK(server: server, options: sdkOptions, clock: clock, random: random)
+        sync = TokenSync(tokens: sdk.tokens, random: random)
         rpc = RPCServer(limits: RPCServer.Limits(maxDepth: options.maxDepth))
+        stateDirectory = try options.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
         registerBridge(ReactNativeIOSBridge(sdk: sdk, startDelay: options.startDelay).methods)
+        registerBridge(TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods)
         registerDaemonMethods()
         registerEmulatorMethods()
+        try restoreState()
     }
 
     func run(input: Int32, output: Int32) -> StdioConnection.End {
         let connection = StdioConnection(
             inputFD: input, outputFD: output, maxFrameBytes: options.maxFrameBytes, framing: options.framing)
         framing = { [unowned connection] in connection.framing }
+        // Events go straight to the writer: during a request they land before its response.
+        sync.emit = { [unowned connection] event, params in
+            connection.writer.send(JSONWriter().bytes(JSONRPCOutgoing.notification(method: event, params: params)))
+        }
         return connection.run(lock: lock) { event, writer in
             rpc.handle(event, sink: writer)
+            saveState()
             return !rpc.stopRequested
         }
     }
@@ -86,12 +101,14 @@ final class Daemon {
             return [
                 "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Self.version),
                 "flavor": .string(options.flavor), "framing": .string(framing()?.rawValue ?? "ndjson"),
-                "methods": .array(rpc.methodNames.map { .string($0) }), "events": [],
+                "methods": .array(rpc.methodNames.map { .string($0) }),
+                "events": .array(TokenSync.events.map { .string($0) }),
                 "server": [
                     "kind": "embedded", "realm": .string(server.config.realm),
                     "journeys": .array(server.journeyNames.map { .string($0) }),
                 ],
                 "deterministic": .bool(options.seed != nil && options.clock != .system),
+                "stateDir": JSONValue(stateDirectory?.path),
             ]
         }
         rpc.register("daemon.shutdown") { [unowned self] call throws(JSONRPCError) in
@@ -102,78 +119,55 @@ final class Daemon {
         }
     }
 
-    // MARK: emulator.*
+    // MARK: saved state
 
-    private func registerEmulatorMethods() {
-        rpc.register("emulator.advanceClock") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let seconds = try params.number("seconds")
-            guard seconds >= 0 else { throw .invalidParams("seconds must not be negative", param: "seconds") }
-            guard let virtual = clock as? VirtualClock else {
-                throw .invalidParams("the clock is the system clock; start with --clock virtual to move time", param: "seconds")
-            }
-            virtual.advance(by: seconds)
-            return ["now": .double(virtual.now)]
-        }
-        rpc.register("emulator.addUser") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let username = try params.string("username")
-            let password = try params.string("password")
-            var attributes: JSONObject = [:]
-            if let given = try params.optionalString("givenName") { attributes["givenName"] = .string(given) }
-            if let family = try params.optionalString("familyName") { attributes["sn"] = .string(family) }
-            if let email = try params.optionalString("email") { attributes["mail"] = .string(email) }
-            return try addUser(username: username, password: password, attributes: attributes)
-        }
+    /// Everything an app relaunch keeps: the native credentials, the server's users, sessions and
+    /// grants, and, in deterministic mode, where the virtual clock and the seeded stream stood.
+    private var stateSnapshot: JSONValue {
+        var state: JSONObject = ["format": .string(Self.stateFormat), "version": .int(Self.stateVersion)]
+        if let virtual = clock as? VirtualClock { state["clock"] = ["now": .double(virtual.now)] }
+        if let seeded = random as? SeededRandomSource { state["random"] = ["state": .string(String(seeded.state))] }
+        state["native"] = sdk.tokens.snapshot
+        state["server"] = server.snapshot
+        return .object(state)
     }
 
-    private func addUser(username: String, password: String, attributes: JSONObject) throws(JSONRPCError) -> JSONValue {
+    private func restoreState() throws(StateDirectory.Failure) {
+        guard let directory = stateDirectory, let saved = try directory.load() else { return }
         do {
-            let user = try server.users.add(username: username, password: password, attributes: attributes)
-            return ["username": .string(user.username), "id": .string(user.id)]
+            try apply(saved)
         } catch {
-            switch error {
-            case .duplicate: throw .invalidParams("a user named \(username) already exists", param: "username")
-            case .emptyUsername: throw .invalidParams("username must not be empty", param: "username")
-            case .emptyPassword: throw .invalidParams("password must not be empty", param: "password")
-            }
+            throw StateDirectory.Failure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
         }
+        logInfo("state restored from \(directory.file)")
     }
-}
 
-/// Named params of a daemon or emulator method: an object, or nothing.
-struct NamedParams {
-    let object: JSONObject
-
-    init(_ call: RPCCall) throws(JSONRPCError) {
-        switch call.params {
-        case nil: object = [:]
-        case .object(let object)?: self.object = object
-        case let other?: throw .invalidParams("\(call.method) takes named params (an object), got \(other.typeName)")
+    private func apply(_ saved: JSONValue) throws(StateError) {
+        let reader = try StateReader(saved, path: "")
+        guard try reader.string("format") == Self.stateFormat else { throw StateError("format: not an authbridge state file") }
+        let version = try reader.int("version")
+        guard version == Self.stateVersion else {
+            throw StateError("version: \(version) is not supported (this authbridge reads version \(Self.stateVersion))")
         }
-    }
-
-    func string(_ key: String) throws(JSONRPCError) -> String {
-        guard let value = try optionalString(key) else { throw .invalidParams("missing \(key) (a string)", param: key) }
-        return value
-    }
-
-    func optionalString(_ key: String) throws(JSONRPCError) -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .string(let s)?: return s
-        case let other?: throw .invalidParams("\(key) must be a string, got \(other.typeName)", param: key)
+        try sdk.tokens.restore(try reader.reader("native"))
+        try server.restore(try reader.reader("server"))
+        if reader.has("clock"), let virtual = clock as? VirtualClock {
+            virtual.resume(at: try reader.reader("clock").double("now"))
+        }
+        if reader.has("random"), let seeded = random as? SeededRandomSource {
+            let text = try reader.reader("random").string("state")
+            guard let state = UInt64(text) else { throw StateError("random.state: expected an unsigned integer") }
+            seeded.state = state
         }
     }
 
-    func number(_ key: String) throws(JSONRPCError) -> Double {
-        switch object[key] {
-        case nil: throw .invalidParams("missing \(key) (a number)", param: key)
-        case let value?:
-            guard let number = value.doubleValue else {
-                throw .invalidParams("\(key) must be a number, got \(value.typeName)", param: key)
-            }
-            return number
+    /// Called after every frame: writes only when something changed.
+    private func saveState() {
+        guard let directory = stateDirectory else { return }
+        do {
+            try directory.save(JSONWriter().bytes(stateSnapshot))
+        } catch {
+            logError(error.message)
         }
     }
 }

@@ -17,6 +17,7 @@ struct Options {
     var framing: Framing?
     var startDelay: Double = 0
     var banner = false
+    var stateDirectory: String?
 
     static let supportedFlavors = ["rn-ios"]
 
@@ -39,6 +40,8 @@ struct Options {
                                  force the framing instead of detecting it
           --max-frame-bytes N    largest accepted frame (default 1048576)
           --max-depth N          deepest accepted JSON nesting (default 64)
+          --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
+                                 so they survive a restart (default: in memory only)
           --start-delay SECONDS  make start() wait, as the iOS sample's 2 s asyncAfter does (default 0)
           --log-level LEVEL      error, warn (default), info or debug
           --banner               print how to drive the daemon to stderr at start
@@ -99,6 +102,10 @@ struct Options {
                 }
                 options.logLevel = level
             case "--banner": options.banner = true
+            case "--state-dir":
+                let path = try value(argument)
+                guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
+                options.stateDirectory = path
             default:
                 throw UsageError(message: "unknown option \(argument)")
             }

@@ -25,7 +25,13 @@ if CommandLine.arguments.contains("--version") {
 Log.shared.setLevel(options.logLevel)
 ProcessStdio.ignoreSIGPIPE()
 let protocolOutput = ProcessStdio.takeOverStdout()
-let daemon = Daemon(options: options)
+let daemon: Daemon
+do {
+    daemon = try Daemon(options: options)
+} catch {
+    Log.shared.plain("authbridge: \(error.message)\n")
+    exit(1)
+}
 if options.banner || isatty(STDIN_FILENO) == 1 {
     Log.shared.plain(Banner.text(for: daemon))
 }

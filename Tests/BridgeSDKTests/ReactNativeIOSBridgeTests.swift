@@ -9,13 +9,25 @@ final class BridgeHarness {
     let clock = VirtualClock()
     let am: EmbeddedAM
     let sdk: AuthSDK
+    let sync: TokenSync
     let methods: [String: BridgeMethod]
+    /// The events token sync sent, in order: (name, params).
+    private(set) var events: [(String, JSONValue)] = []
 
     init(seed: UInt64 = 5) {
         let random = SeededRandomSource(seed: seed)
         am = EmbeddedAM(clock: clock, random: random)
         sdk = AuthSDK(server: am, options: SDKOptions(), clock: clock, random: random)
-        methods = Dictionary(uniqueKeysWithValues: ReactNativeIOSBridge(sdk: sdk).methods.map { ($0.name, $0) })
+        sync = TokenSync(tokens: sdk.tokens, random: random)
+        let all = ReactNativeIOSBridge(sdk: sdk).methods + TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods
+        methods = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+        sync.emit = { [unowned self] name, params in events.append((name, params)) }
+    }
+
+    /// The events sent since the last call, by name.
+    func takeEvents() -> [(String, JSONValue)] {
+        defer { events = [] }
+        return events
     }
 
     func call(_ name: String, _ args: JSONValue...) throws(BridgeError) -> JSONValue {
@@ -88,7 +100,7 @@ final class BridgeHarness {
         #expect(tokens["tokenType"] == "Bearer")
         #expect(tokens["scope"] == "openid profile email")
         #expect(tokens["authenticatedTimestamp"]?.doubleValue == bridge.clock.now - 978_307_200)
-        #expect(tokens["sessionToken"]?.stringValue == bridge.sdk.ssoToken)
+        #expect(tokens["sessionToken"]?.stringValue == bridge.sdk.tokens.ssoToken)
     }
 
     @Test func wrongPasswordRejectsLoginFailure() throws {
@@ -142,7 +154,7 @@ final class BridgeHarness {
         let bridge = BridgeHarness()
         _ = try bridge.call("start")
         _ = try bridge.login()
-        let sso = bridge.sdk.ssoToken!
+        let sso = bridge.sdk.tokens.ssoToken!
         let access = bridge.sdk.accessToken!.value
         _ = try bridge.call("logout")
         #expect(bridge.am.sessions.find(sso) == nil)

@@ -33,6 +33,13 @@ for (const input of readdirSync(transcripts).filter((n) => n.endsWith('.in.jsonl
         assert.deepEqual(validate(errorSchema, message), [], JSON.stringify(message));
         continue;
       }
+      if (!('id' in message)) {
+        // An event: a notification whose params has the event's schema.
+        assert.ok(['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT'].includes(message.method), `unknown event ${message.method}`);
+        assert.deepEqual(validate(load(`${message.method}.params.schema.json`), message.params), [], `${message.method} params`);
+        checked += 1;
+        continue;
+      }
       const request = requests.get(message.id);
       assert.ok(request, `a result for an id that was not requested: ${message.id}`);
       const params = load(`${request.method}.params.schema.json`);

@@ -26,4 +26,9 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     public func advance(by seconds: Double) {
         lock.withLock { current += seconds }
     }
+
+    /// Moves time forward to `time`, never back: a restored daemon resumes where it stopped.
+    public func resume(at time: Double) {
+        lock.withLock { current = max(current, time) }
+    }
 }

@@ -12,7 +12,9 @@ public final class SystemRandomSource: RandomSource {
 
 /// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and a fixed seed gives a fixed stream.
 public final class SeededRandomSource: RandomSource {
-    private var state: UInt64
+    /// The whole generator: saved with the daemon's state so a restarted seeded daemon goes on
+    /// with the stream instead of repeating ids it already handed out.
+    public var state: UInt64
 
     public init(seed: UInt64) { state = seed }
 

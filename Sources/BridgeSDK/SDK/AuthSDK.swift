@@ -1,9 +1,9 @@
 import AuthBridgeCore
 import IdentityServer
 
-/// What FRAuth does inside the app, with one serial owner: the journey in progress, the SSO
-/// token, the current user's tokens (refreshed before expiry) and logout. It reaches the identity
-/// server only through `IdentityServer`, so embedded and remote servers are driven alike.
+/// What FRAuth does inside the app: the journey in progress, then the user's credentials (held
+/// by `tokens`), user info and logout. It reaches the identity server only through
+/// `IdentityServer`, so embedded and remote servers are driven alike.
 public final class AuthSDK {
     public enum JourneyOutcome: Equatable, Sendable {
         case step(Node)
@@ -14,22 +14,23 @@ public final class AuthSDK {
     public private(set) var isStarted = false
     /// The node the app is answering; kept after a failure, as FRAuth keeps its `currentNode`.
     public private(set) var currentNode: Node?
-    /// The logged-in user's tokens (FRUser.currentUser); nil when nobody is logged in.
-    public private(set) var accessToken: AccessToken?
-    public private(set) var ssoToken: String?
+    /// The logged-in user's credentials (FRUser.currentUser): the one place they live.
+    public let tokens: TokenManager
 
     private let server: IdentityServer
-    private let clock: Clock
     private let random: RandomSource
+    private let client: OAuthClient
 
     public init(server: IdentityServer, options: SDKOptions, clock: Clock, random: RandomSource) {
         self.server = server
         self.options = options
-        self.clock = clock
         self.random = random
+        client = OAuthClient(server: server, options: options, clock: clock, random: random)
+        tokens = TokenManager(client: client, clock: clock, threshold: options.oauthThreshold)
     }
 
-    public var hasUser: Bool { accessToken != nil }
+    public var accessToken: AccessToken? { tokens.accessToken }
+    public var hasUser: Bool { tokens.accessToken != nil }
 
     public func start() { isStarted = true }
 
@@ -40,7 +41,7 @@ public final class AuthSDK {
         guard isStarted else { throw .notStarted }
         guard !hasUser else { throw .userAlreadyAuthenticated }
         let service = registration ? options.registrationServiceName : options.authServiceName
-        let reply = try call { () throws(TransportError) in try server.authenticate(.start(service: service)) }
+        let reply = try client.call { () throws(TransportError) in try server.authenticate(.start(service: service)) }
         return try outcome(of: reply, authServiceId: random.uuid())
     }
 
@@ -49,7 +50,7 @@ public final class AuthSDK {
         guard isStarted else { throw .notStarted }
         // FRAuth returns the current user without calling AM when one is already logged in.
         if let accessToken { return .success(accessToken) }
-        let reply = try call { () throws(TransportError) in try server.authenticate(.submit(node.requestPayload)) }
+        let reply = try client.call { () throws(TransportError) in try server.authenticate(.submit(node.requestPayload)) }
         return try outcome(of: reply, authServiceId: node.authServiceId)
     }
 
@@ -65,111 +66,52 @@ public final class AuthSDK {
         guard case .string(let tokenId)? = reply.body["tokenId"], !tokenId.isEmpty else {
             throw .authenticationFailed(body: reply.body)
         }
-        ssoToken = tokenId
-        let token = try exchange(ssoToken: tokenId)
-        accessToken = token
+        let token = try client.authorize(ssoToken: tokenId)
+        tokens.store(token, ssoToken: tokenId, reason: .login)
         return .success(token)
     }
 
     // MARK: tokens
 
-    /// Authorization code with PKCE (S256), using the SSO token in place of a browser.
-    private func exchange(ssoToken: String) throws(SDKError) -> AccessToken {
-        let verifier = random.alphanumeric(43)
-        let state = random.alphanumeric(16)
-        let request = AuthorizeRequest(
-            ssoToken: ssoToken, clientId: options.oauthClientId, redirectUri: options.oauthRedirectUri,
-            scope: options.oauthScope, state: state, codeChallenge: PKCE.challenge(for: verifier))
-        let redirect = try call { () throws(TransportError) in try server.authorize(request) }
-        guard redirect.status == 302, let location = redirect.headers["Location"] else {
-            throw oauthError(redirect.body)
-        }
-        let query = PercentEncoding.queryParameters(of: location)
-        if let error = query["error"] { throw .oauth(error: error, description: query["error_description"] ?? "") }
-        guard query["state"] == state, let code = query["code"] else {
-            throw .oauth(error: "invalid_state", description: "The state of the authorization response does not match")
-        }
-        let form = [
-            "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
-            "redirect_uri": options.oauthRedirectUri, "code_verifier": verifier,
-        ]
-        let reply = try call { () throws(TransportError) in try server.token(form: form) }
-        guard reply.status == 200,
-            let token = AccessToken.from(response: reply.body, receivedAt: clock.now, previous: nil, sessionToken: ssoToken)
-        else { throw oauthError(reply.body) }
-        return token
-    }
-
-    /// `TokenManager.getAccessToken`: the current token, refreshed first when it is within
-    /// `oauthThreshold` of expiry. A refused refresh falls back to the SSO token; when that fails
-    /// too, the credentials are gone and the user must authenticate again.
-    public func freshAccessToken() throws(SDKError) -> AccessToken {
-        guard let current = accessToken else { throw .noCurrentUser }
-        guard current.isStale(now: clock.now, threshold: options.oauthThreshold) else { return current }
-        if let refreshToken = current.refreshToken {
-            let form = [
-                "grant_type": "refresh_token", "refresh_token": refreshToken, "client_id": options.oauthClientId,
-                "scope": current.scope, "response_type": "token",
-            ]
-            let reply = try call { () throws(TransportError) in try server.token(form: form) }
-            if reply.status == 200,
-                let token = AccessToken.from(response: reply.body, receivedAt: clock.now, previous: current, sessionToken: ssoToken)
-            {
-                accessToken = token
-                return token
-            }
-            logInfo("refresh refused (\(reply.body["error"]?.stringValue ?? "status \(reply.status)")); trying the SSO token")
-        }
-        if let ssoToken, let token = try? exchange(ssoToken: ssoToken) {
-            accessToken = token
-            return token
-        }
-        clearCredentials()
-        throw .authenticationRequired
-    }
+    public func freshAccessToken() throws(SDKError) -> AccessToken { try tokens.freshAccessToken() }
 
     public func userInfo() throws(SDKError) -> JSONValue {
         let token = try freshAccessToken()
-        let reply = try call { () throws(TransportError) in try server.userInfo(accessToken: token.value) }
-        guard reply.status == 200, case .object = reply.body else { throw oauthError(reply.body) }
+        let reply = try client.call { () throws(TransportError) in try server.userInfo(accessToken: token.value) }
+        guard reply.status == 200, case .object = reply.body else { throw OAuthClient.error(of: reply.body) }
         return reply.body
+    }
+
+    /// RFC 8693: trades `subjectToken` for a new token set, which becomes the native tokens.
+    public func exchangeToken(_ subjectToken: String) throws(SDKError) -> AccessToken {
+        let token = try client.exchange(subjectToken: subjectToken, sessionToken: tokens.ssoToken)
+        tokens.store(token, ssoToken: tokens.ssoToken, reason: .exchange)
+        return token
     }
 
     // MARK: logout
 
-    /// `FRUser.logout()`: ends the SSO session (no endSession then), revokes the refresh token
-    /// (or the access token), and forgets the user. Server errors are only logged, as in FRAuth.
-    public func logout() {
-        guard accessToken != nil || ssoToken != nil else { return }
+    /// `FRUser.logout()` called by JS: ends the SSO session (no endSession then), revokes the
+    /// refresh token (or the access token), and forgets the user. Server errors are only logged,
+    /// as in FRAuth.
+    public func logout() { endSession(reason: .logout) }
+
+    /// The same, started by the native side: observers are told (LOGOUT_EVENT). Returns whether
+    /// there was a user to log out.
+    @discardableResult
+    public func nativeLogout() -> Bool { endSession(reason: .nativeLogout) }
+
+    @discardableResult
+    private func endSession(reason: TokenChangeReason) -> Bool {
+        let (token, ssoToken) = tokens.withState { token, sso, _ in (token, sso) }
+        guard token != nil || ssoToken != nil else { return false }
         if let ssoToken {
             let reply = try? server.logoutSession(ssoToken: ssoToken)
             if reply?.isSuccess != true { logInfo("session logout answered \(reply?.status ?? 0)") }
-        } else if let idToken = accessToken?.idToken {
+        } else if let idToken = token?.idToken {
             _ = try? server.endSession(idTokenHint: idToken, clientId: options.oauthClientId)
         }
-        if let token = accessToken {
-            let form = ["token": token.refreshToken ?? token.value, "client_id": options.oauthClientId]
-            _ = try? server.revoke(form: form)
-        }
-        clearCredentials()
-    }
-
-    private func clearCredentials() {
-        accessToken = nil
-        ssoToken = nil
-    }
-
-    // MARK: helpers
-
-    private func call(_ body: () throws(TransportError) -> ServerReply) throws(SDKError) -> ServerReply {
-        do {
-            return try body()
-        } catch {
-            throw .transport(error.message)
-        }
-    }
-
-    private func oauthError(_ body: JSONValue) -> SDKError {
-        .oauth(error: body["error"]?.stringValue ?? "server_error", description: body["error_description"]?.stringValue ?? "")
+        if let token { client.revoke(token) }
+        return tokens.clear(reason: reason)
     }
 }

@@ -11,7 +11,7 @@ public struct SSOSession: Equatable, Sendable {
 }
 
 public final class SessionStore {
-    private var sessions: [String: SSOSession] = [:]
+    fileprivate var sessions: [String: SSOSession] = [:]
     private let random: RandomSource
     private let clock: Clock
 
@@ -39,4 +39,38 @@ public final class SessionStore {
     public func end(_ tokenId: String) -> Bool { sessions.removeValue(forKey: tokenId) != nil }
 
     public var count: Int { sessions.count }
+
+    /// Ends every session of one user (an administrator's revocation); returns how many.
+    func endAll(userId: String) -> Int {
+        let ended = sessions.values.filter { $0.userId == userId }
+        for session in ended { sessions[session.tokenId] = nil }
+        return ended.count
+    }
+}
+
+// MARK: saved state
+
+extension SessionStore {
+    var snapshot: JSONValue {
+        .array(sessions.keys.sorted().map { key in
+            let session = sessions[key]!
+            return [
+                "tokenId": .string(session.tokenId), "userId": .string(session.userId),
+                "username": .string(session.username), "authTime": .double(session.authTime),
+                "opsId": .string(session.opsId),
+            ]
+        })
+    }
+
+    func restore(_ readers: [StateReader]) throws(StateError) {
+        var restored: [String: SSOSession] = [:]
+        for reader in readers {
+            let session = SSOSession(
+                tokenId: try reader.string("tokenId"), userId: try reader.string("userId"),
+                username: try reader.string("username"), authTime: try reader.double("authTime"),
+                opsId: try reader.string("opsId"))
+            restored[session.tokenId] = session
+        }
+        sessions = restored
+    }
 }

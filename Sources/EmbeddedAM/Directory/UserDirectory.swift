@@ -33,7 +33,7 @@ public struct PasswordHash: Equatable, Sendable {
 
 /// The user store. Usernames are matched case-insensitively, as AM's data store does.
 public final class UserDirectory {
-    private var usersByKey: [String: DirectoryUser] = [:]
+    fileprivate var usersByKey: [String: DirectoryUser] = [:]
     private let random: RandomSource
     private let iterations: Int
 
@@ -62,6 +62,8 @@ public final class UserDirectory {
 
     public func find(id: String) -> DirectoryUser? { usersByKey.values.first { $0.id == id } }
 
+    public var count: Int { usersByKey.count }
+
     public func contains(username: String) -> Bool { usersByKey[username.lowercased()] != nil }
 
     /// The user when the password is right; nil for an unknown user or a wrong password.
@@ -70,3 +72,38 @@ public final class UserDirectory {
         return user
     }
 }
+
+// MARK: saved state
+
+extension UserDirectory {
+    /// Users in username order, hashes as base64url: the clear password is never written.
+    var snapshot: JSONValue {
+        .array(usersByKey.keys.sorted().map { key in
+            let user = usersByKey[key]!
+            return [
+                "id": .string(user.id), "username": .string(user.username),
+                "password": [
+                    "salt": .string(Base64URL.encode(user.password.salt)), "iterations": .int(Int64(user.password.iterations)),
+                    "digest": .string(Base64URL.encode(user.password.digest)),
+                ],
+                "attributes": .object(user.attributes),
+            ]
+        })
+    }
+
+    func restore(_ readers: [StateReader]) throws(StateError) {
+        var restored: [String: DirectoryUser] = [:]
+        for reader in readers {
+            let password = try reader.reader("password")
+            let user = DirectoryUser(
+                id: try reader.string("id"), username: try reader.string("username"),
+                password: PasswordHash(
+                    salt: try password.bytes("salt"), iterations: Int(try password.int("iterations")),
+                    digest: try password.bytes("digest")),
+                attributes: try reader.objectValue("attributes"))
+            restored[user.username.lowercased()] = user
+        }
+        usersByKey = restored
+    }
+}
+

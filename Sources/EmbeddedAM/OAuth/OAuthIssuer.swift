@@ -18,7 +18,7 @@ final class OAuthIssuer {
 
     /// One authorization: every access token it issues names it (`authGrantId`), so revoking the
     /// grant revokes them all.
-    private struct Grant {
+    struct Grant {
         var id: String
         var clientId: String
         var userId: String
@@ -34,12 +34,13 @@ final class OAuthIssuer {
     private let sessions: SessionStore
     private let clock: Clock
     private let random: RandomSource
-    private let signingKey: [UInt8]
+    // Internal rather than private: `OAuthIssuer+State.swift` saves and restores them.
+    var signingKey: [UInt8]
     private var codes: [String: AuthorizationCode] = [:]
-    private var grants: [String: Grant] = [:]
-    private var grantByRefreshToken: [String: String] = [:]
-    private var retiredRefreshTokens: Set<String> = []
-    private var revokedAccessTokens: Set<String> = []
+    var grants: [String: Grant] = [:]
+    var grantByRefreshToken: [String: String] = [:]
+    var retiredRefreshTokens: Set<String> = []
+    var revokedAccessTokens: Set<String> = []
     private(set) var refreshCount = 0
 
     init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
@@ -91,6 +92,7 @@ final class OAuthIssuer {
         switch form["grant_type"] {
         case "authorization_code": return exchangeCode(form)
         case "refresh_token": return refresh(form)
+        case TokenExchange.grantType: return exchangeToken(form)
         case let other?: return invalid("unsupported_grant_type", "Grant type is not supported: \(other)")
         case nil: return invalid("invalid_request", "Missing parameter, 'grant_type'")
         }
@@ -147,6 +149,43 @@ final class OAuthIssuer {
         grants[grantId] = grant
         grantByRefreshToken[grant.refreshToken] = grantId
         return tokenResponse(for: grant, grantType: "refresh_token", includeIdToken: grant.scopes.contains("openid"))
+    }
+
+    /// RFC 8693: a live access token of ours (the subject) buys a new grant for the same user
+    /// and session, with its own refresh token; the subject token stays valid.
+    private func exchangeToken(_ form: [String: String]) -> ServerReply {
+        guard let subject = form["subject_token"], !subject.isEmpty else {
+            return invalid("invalid_request", "Missing parameter, 'subject_token'")
+        }
+        guard form["subject_token_type"] == TokenExchange.accessTokenType else {
+            return invalid("invalid_request", "Unsupported subject_token_type: \(form["subject_token_type"] ?? "none"); expected \(TokenExchange.accessTokenType)")
+        }
+        if let requested = form["requested_token_type"], requested != TokenExchange.accessTokenType {
+            return invalid("invalid_request", "Unsupported requested_token_type: \(requested)")
+        }
+        guard let client = config.clients.first(where: { $0.clientId == form["client_id"] }) else {
+            return invalid("invalid_client", "Client authentication failed")
+        }
+        guard let source = validGrant(forAccessToken: subject), users.find(id: source.userId) != nil else {
+            return invalid("invalid_grant", "The subject token is invalid, expired or revoked")
+        }
+        var scopes = source.scopes
+        if let requested = form["scope"], !requested.isEmpty {
+            scopes = requested.split(separator: " ").map(String.init)
+            guard scopes.allSatisfy(source.scopes.contains) else { return invalid("invalid_scope", "Unknown/invalid scope(s)") }
+        }
+        let grant = Grant(
+            id: random.uuid().lowercased(), clientId: client.clientId, userId: source.userId, scopes: scopes,
+            authTime: source.authTime, opsId: source.opsId, refreshToken: newRefreshToken(),
+            refreshExpires: clock.now + config.refreshTokenLifetime)
+        grants[grant.id] = grant
+        grantByRefreshToken[grant.refreshToken] = grant.id
+        var reply = tokenResponse(for: grant, grantType: TokenExchange.grantType, includeIdToken: scopes.contains("openid"))
+        if case .object(var body) = reply.body {
+            body["issued_token_type"] = .string(TokenExchange.accessTokenType)
+            reply.body = .object(body)
+        }
+        return reply
     }
 
     private func newRefreshToken() -> String { Base64URL.encode(random.bytes(20)) }
@@ -238,6 +277,24 @@ final class OAuthIssuer {
         }
         if let session = sessions.find(opsId: opsId) { sessions.end(session.tokenId) }
         return ServerReply(status: 200, body: [:])
+    }
+
+    /// The user an access token of ours was issued to, expired or not; nil for a forged token.
+    func userId(ofAccessToken token: String) -> String? {
+        guard let jwt = try? JWT.verify(token, key: signingKey) else { return nil }
+        return jwt.claims["sub"]?.stringValue
+    }
+
+    /// An administrator's revocation: every grant of the user ends, so their refresh tokens are
+    /// refused from now on. Access tokens already issued stay valid until they expire (they are
+    /// stateless JWTs), which is why the client finds out on its next refresh.
+    func endGrants(userId: String) -> Int {
+        let live = grants.values.filter { $0.userId == userId && grantByRefreshToken[$0.refreshToken] != nil }
+        for grant in live {
+            grantByRefreshToken[grant.refreshToken] = nil
+            retiredRefreshTokens.insert(grant.refreshToken)
+        }
+        return live.count
     }
 
     /// An ended session leaves its grants valid, as in AM: tokens outlive the SSO session.

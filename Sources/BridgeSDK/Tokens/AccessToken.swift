@@ -43,3 +43,41 @@ public struct AccessToken: Equatable, Sendable {
         ]
     }
 }
+
+// MARK: the token-sync map and saved state
+
+extension AccessToken {
+    /// The map token sync exchanges with JS (protocol/README.md, "Token sync"): `expiresAt` in
+    /// whole Unix seconds, absent values as null.
+    public var syncFields: JSONObject {
+        [
+            "accessToken": .string(value), "refreshToken": JSONValue(refreshToken), "idToken": JSONValue(idToken),
+            "tokenType": .string(tokenType), "expiresAt": .int(Int64(expiresAt.rounded(.down))), "scope": .string(scope),
+        ]
+    }
+
+    /// A token set JS pushed: it expires at `expiresAt` and is counted as received now.
+    public init(value: String, refreshToken: String?, idToken: String?, tokenType: String, expiresAt: Int64, scope: String, now: Double) {
+        let expiresIn = max(0, expiresAt - Int64(now.rounded(.down)))
+        self.init(
+            value: value, expiresIn: expiresIn, scope: scope, tokenType: tokenType, refreshToken: refreshToken,
+            idToken: idToken, authenticatedAt: Double(expiresAt - expiresIn), sessionToken: nil)
+    }
+
+    var stateJSON: JSONValue {
+        [
+            "value": .string(value), "expiresIn": .int(expiresIn), "scope": .string(scope), "tokenType": .string(tokenType),
+            "refreshToken": JSONValue(refreshToken), "idToken": JSONValue(idToken), "authenticatedAt": .double(authenticatedAt),
+            "sessionToken": JSONValue(sessionToken),
+        ]
+    }
+
+    init(state reader: StateReader) throws(StateError) {
+        self.init(
+            value: try reader.string("value"), expiresIn: try reader.int("expiresIn"), scope: try reader.string("scope"),
+            tokenType: try reader.string("tokenType"), refreshToken: try reader.optionalString("refreshToken"),
+            idToken: try reader.optionalString("idToken"), authenticatedAt: try reader.double("authenticatedAt"),
+            sessionToken: try reader.optionalString("sessionToken"))
+    }
+}
+

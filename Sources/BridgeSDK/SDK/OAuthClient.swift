@@ -1,0 +1,81 @@
+import AuthBridgeCore
+import IdentityServer
+
+/// The SDK's OAuth calls to the identity server: the authorization code grant with PKCE (the SSO
+/// token standing in for a browser), the refresh grant, RFC 8693 token exchange and RFC 7009
+/// revocation. A refusal by the server is `.oauth`; an unreachable server is `.transport`, so
+/// callers can tell "log out" from "try again".
+struct OAuthClient {
+    let server: IdentityServer
+    let options: SDKOptions
+    let clock: Clock
+    let random: RandomSource
+
+    func authorize(ssoToken: String) throws(SDKError) -> AccessToken {
+        let verifier = random.alphanumeric(43)
+        let state = random.alphanumeric(16)
+        let request = AuthorizeRequest(
+            ssoToken: ssoToken, clientId: options.oauthClientId, redirectUri: options.oauthRedirectUri,
+            scope: options.oauthScope, state: state, codeChallenge: PKCE.challenge(for: verifier))
+        let redirect = try call { () throws(TransportError) in try server.authorize(request) }
+        guard redirect.status == 302, let location = redirect.headers["Location"] else {
+            throw Self.error(of: redirect.body)
+        }
+        let query = PercentEncoding.queryParameters(of: location)
+        if let error = query["error"] { throw .oauth(error: error, description: query["error_description"] ?? "") }
+        guard query["state"] == state, let code = query["code"] else {
+            throw .oauth(error: "invalid_state", description: "The state of the authorization response does not match")
+        }
+        return try token([
+            "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
+            "redirect_uri": options.oauthRedirectUri, "code_verifier": verifier,
+        ], previous: nil, sessionToken: ssoToken)
+    }
+
+    func refresh(_ current: AccessToken, sessionToken: String?) throws(SDKError) -> AccessToken {
+        guard let refreshToken = current.refreshToken else {
+            throw .oauth(error: "invalid_grant", description: "No refresh token")
+        }
+        return try token([
+            "grant_type": "refresh_token", "refresh_token": refreshToken, "client_id": options.oauthClientId,
+            "scope": current.scope, "response_type": "token",
+        ], previous: current, sessionToken: sessionToken)
+    }
+
+    /// RFC 8693 with an access token as the subject.
+    func exchange(subjectToken: String, sessionToken: String?) throws(SDKError) -> AccessToken {
+        try token([
+            "grant_type": "urn:ietf:params:oauth:grant-type:token-exchange", "subject_token": subjectToken,
+            "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
+            "requested_token_type": "urn:ietf:params:oauth:token-type:access_token",
+            "client_id": options.oauthClientId,
+        ], previous: nil, sessionToken: sessionToken)
+    }
+
+    /// Revocation is best effort, as in FRAuth: a failure is logged, never thrown.
+    func revoke(_ token: AccessToken) {
+        let form = ["token": token.refreshToken ?? token.value, "client_id": options.oauthClientId]
+        if let reply = try? server.revoke(form: form), reply.isSuccess { return }
+        logInfo("token revocation failed; the tokens are forgotten anyway")
+    }
+
+    private func token(_ form: [String: String], previous: AccessToken?, sessionToken: String?) throws(SDKError) -> AccessToken {
+        let reply = try call { () throws(TransportError) in try server.token(form: form) }
+        guard reply.status == 200,
+            let token = AccessToken.from(response: reply.body, receivedAt: clock.now, previous: previous, sessionToken: sessionToken)
+        else { throw Self.error(of: reply.body) }
+        return token
+    }
+
+    func call(_ body: () throws(TransportError) -> ServerReply) throws(SDKError) -> ServerReply {
+        do {
+            return try body()
+        } catch {
+            throw .transport(error.message)
+        }
+    }
+
+    static func error(of body: JSONValue) -> SDKError {
+        .oauth(error: body["error"]?.stringValue ?? "server_error", description: body["error_description"]?.stringValue ?? "")
+    }
+}

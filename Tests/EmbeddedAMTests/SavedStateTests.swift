@@ -1,0 +1,116 @@
+import AuthBridgeCore
+import EmbeddedAM
+import IdentityServer
+import Testing
+
+/// What `--state-dir` relies on: the server written out as JSON text and read back into a fresh
+/// server answers as the old one would have.
+@Suite struct EmbeddedAMSavedState {
+    static func reload(_ am: EmbeddedAM, clock: VirtualClock) throws -> EmbeddedAM {
+        let text = JSONWriter().string(am.snapshot)
+        let restored = EmbeddedAM(clock: clock, random: SeededRandomSource(seed: 99))
+        try restored.restore(try StateReader(try JSONParser.parse(Array(text.utf8)), path: "server"))
+        return restored
+    }
+
+    @Test func usersSessionsAndGrantsSurvive() throws {
+        let before = Harness()
+        _ = try before.am.users.add(username: "ada", password: "An4lytical!", attributes: ["givenName": "Ada"])
+        let sso = try #require(before.ssoToken())
+        let tokens = before.tokens(ssoToken: sso).body
+        let access = try #require(tokens["access_token"]?.stringValue)
+        let refresh = try #require(tokens["refresh_token"]?.stringValue)
+
+        let after = try Self.reload(before.am, clock: before.clock)
+        #expect(after.users.verify(username: "ada", password: "An4lytical!")?.givenName == "Ada")
+        #expect(after.users.verify(username: "demo", password: "Ch4ng3it!") != nil)
+        #expect(after.users.count == 2)
+        #expect(after.sessions.find(sso) != nil)
+        #expect(after.userInfo(accessToken: access).status == 200)
+        let refreshed = after.token(form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient"])
+        #expect(refreshed.status == 200)
+        // The rotated-out token stays refused after a second reload.
+        let again = try Self.reload(after, clock: before.clock)
+        let replay = again.token(form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient"])
+        #expect(replay.body["error"] == "invalid_grant")
+    }
+
+    @Test func theSnapshotHoldsNoClearPassword() {
+        let text = JSONWriter().string(Harness().am.snapshot)
+        #expect(!text.contains("Ch4ng3it!"))
+    }
+
+    @Test func aDamagedSnapshotIsRefusedNamingTheMember() throws {
+        let am = Harness().am
+        guard case .object(var state) = am.snapshot, case .array(var users)? = state["users"],
+            case .object(var first) = users[0]
+        else { Issue.record("unexpected snapshot shape"); return }
+        first["username"] = 42
+        users[0] = .object(first)
+        state["users"] = .array(users)
+        let fresh = Harness(seed: 3).am
+        #expect(throws: StateError("server.users[0].username: expected a string, found integer")) {
+            try fresh.restore(try StateReader(.object(state), path: "server"))
+        }
+    }
+}
+
+@Suite struct TokenExchangeAtTheServer {
+    static func sso(_ h: Harness) throws -> String { try #require(h.ssoToken()) }
+
+    static let exchange = "urn:ietf:params:oauth:grant-type:token-exchange"
+    static let accessType = "urn:ietf:params:oauth:token-type:access_token"
+
+    func form(_ subject: String, type: String = accessType, scope: String? = nil) -> [String: String] {
+        var form = ["grant_type": Self.exchange, "subject_token": subject, "subject_token_type": type, "client_id": "ReactNativeOAuthClient"]
+        if let scope { form["scope"] = scope }
+        return form
+    }
+
+    @Test func aLiveAccessTokenBuysANewGrantForTheSameUser() throws {
+        let h = Harness()
+        let subject = try #require(h.tokens(ssoToken: try Self.sso(h)).body["access_token"]?.stringValue)
+        let reply = h.am.token(form: form(subject))
+        #expect(reply.status == 200)
+        #expect(reply.body["issued_token_type"]?.stringValue == Self.accessType)
+        let issued = try #require(reply.body["access_token"]?.stringValue)
+        #expect(issued != subject)
+        #expect(reply.body["refresh_token"] != nil)
+        #expect(h.am.userInfo(accessToken: issued).body["preferred_username"] == "demo")
+        // RFC 8693 leaves the subject token alone.
+        #expect(h.am.userInfo(accessToken: subject).status == 200)
+    }
+
+    @Test func theScopeCanOnlyNarrow() throws {
+        let h = Harness()
+        let subject = try #require(h.tokens(ssoToken: try Self.sso(h), scope: "openid profile").body["access_token"]?.stringValue)
+        #expect(h.am.token(form: form(subject, scope: "openid")).body["scope"] == "openid")
+        #expect(h.am.token(form: form(subject, scope: "openid email")).body["error"] == "invalid_scope")
+    }
+
+    @Test func badSubjectsAreRefused() throws {
+        let h = Harness()
+        let subject = try #require(h.tokens(ssoToken: try Self.sso(h)).body["access_token"]?.stringValue)
+        #expect(h.am.token(form: form("forged")).body["error"] == "invalid_grant")
+        #expect(h.am.token(form: form(subject, type: "urn:ietf:params:oauth:token-type:id_token")).body["error"] == "invalid_request")
+        var missing = form(subject)
+        missing["subject_token"] = nil
+        #expect(h.am.token(form: missing).body["error"] == "invalid_request")
+        h.clock.advance(by: 3600)
+        #expect(h.am.token(form: form(subject)).body["error"] == "invalid_grant")
+    }
+
+    @Test func anAdministratorsRevocationEndsRefreshButNotLiveAccessTokens() throws {
+        let h = Harness()
+        let body = h.tokens(ssoToken: try Self.sso(h)).body
+        let access = try #require(body["access_token"]?.stringValue)
+        let user = try #require(h.am.userId(ofAccessToken: access))
+        #expect(h.am.revokeSessions(userId: user) == (1, 1))
+        #expect(h.am.userInfo(accessToken: access).status == 200)
+        let refresh = h.am.token(form: [
+            "grant_type": "refresh_token", "refresh_token": body["refresh_token"]!.stringValue!, "client_id": "ReactNativeOAuthClient",
+        ])
+        #expect(refresh.body["error"] == "invalid_grant")
+        #expect(h.am.revokeSessions(userId: user) == (0, 0))
+    }
+}
