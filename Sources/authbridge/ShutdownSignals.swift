@@ -1,6 +1,5 @@
 import AuthBridgeCore
 import Dispatch
-import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +8,7 @@ import Glibc
 /// SIGTERM and SIGINT end the process the way EOF does: the request being handled finishes and
 /// its output is flushed (the daemon holds `lock` for exactly that long), then exit 0.
 enum ShutdownSignals {
-    static func install(lock: NSLock) -> [DispatchSourceSignal] {
+    static func install(lock: Lock) -> [DispatchSourceSignal] {
         [SIGTERM, SIGINT].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

@@ -1,5 +1,4 @@
 import AuthBridgeCore
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -39,13 +38,27 @@ final class StateDirectory {
     /// The saved state, or nil when there is none yet. A file that cannot be parsed is an error
     /// naming it: state is never silently thrown away.
     func load() throws(Failure) -> JSONValue? {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            if access(file, F_OK) == 0 { throw Failure(message: "cannot read the state file \(file)") }
-            return nil
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw Failure(message: "cannot read the state file \(file): \(Self.errorText())")
+        }
+        defer { close(fd) }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count > 0 {
+                data += chunk[0..<count]
+            } else if count == 0 {
+                break
+            } else if errno != EINTR {
+                throw Failure(message: "cannot read the state file \(file): \(Self.errorText())")
+            }
         }
         do {
-            let value = try JSONParser.parse(Array(data))
-            lastWritten = Array(data)
+            let value = try JSONParser.parse(data)
+            lastWritten = data
             return value
         } catch {
             throw Failure(message: "the state file \(file) is corrupt (\(error.message) at byte \(error.offset)); move it away to start afresh")

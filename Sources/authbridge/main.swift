@@ -1,5 +1,4 @@
 import AuthBridgeCore
-import Foundation
 import JSONRPC
 
 #if canImport(Glibc)

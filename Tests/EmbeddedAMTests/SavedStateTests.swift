@@ -114,3 +114,30 @@ import Testing
         #expect(h.am.revokeSessions(userId: user) == (0, 0))
     }
 }
+
+/// The server remembers access tokens whose signature it checked; that must never outlive
+/// revocation or expiry.
+@Suite struct VerifiedTokenMemory {
+    @Test func aRememberedTokenIsStillRevokedAndStillExpires() throws {
+        let h = Harness()
+        let body = h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body
+        let access = try #require(body["access_token"]?.stringValue)
+        #expect(h.am.userInfo(accessToken: access).status == 200)
+        _ = h.am.revoke(form: ["token": access, "client_id": "ReactNativeOAuthClient"])
+        #expect(h.am.userInfo(accessToken: access).status == 401)
+
+        let other = try #require(h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
+        #expect(h.am.userInfo(accessToken: other).status == 200)
+        h.clock.advance(by: 3600)
+        #expect(h.am.userInfo(accessToken: other).status == 401)
+    }
+
+    @Test func aTamperedTokenIsRefusedEvenAfterTheRealOneWasSeen() throws {
+        let h = Harness()
+        let access = try #require(h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
+        #expect(h.am.userInfo(accessToken: access).status == 200)
+        var tampered = Array(access.utf8)
+        tampered[tampered.count - 2] = tampered[tampered.count - 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(h.am.userInfo(accessToken: String(decoding: tampered, as: UTF8.self)).status == 401)
+    }
+}

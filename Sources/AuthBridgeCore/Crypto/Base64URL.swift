@@ -34,7 +34,10 @@ public enum Base64URL {
 
     /// nil for a character outside the URL alphabet (padding included) or an impossible length.
     public static func decode(_ text: String) -> [UInt8]? {
-        let input = Array(text.utf8)
+        decode(bytes: Array(text.utf8)[...])
+    }
+
+    public static func decode(bytes input: ArraySlice<UInt8>) -> [UInt8]? {
         guard input.count % 4 != 1 else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(input.count * 3 / 4)

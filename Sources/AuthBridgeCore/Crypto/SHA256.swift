@@ -32,70 +32,95 @@ public struct SHA256: Sendable {
     public static func hash(_ text: String) -> [UInt8] { hash(Array(text.utf8)) }
 
     public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
-        for byte in data {
-            length &+= 1
-            pending.append(byte)
-            if pending.count == Self.blockSize {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let handled = data.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
+        if handled == nil { update(buffer: Array(data)) }
+    }
+
+    private mutating func update(buffer bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update(buffer: $0) }
+    }
+
+    /// Whole blocks are compressed straight from the caller's bytes; only a partial block is
+    /// copied, into `pending`.
+    public mutating func update(buffer bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        length &+= UInt64(bytes.count)
+        if !pending.isEmpty {
+            let take = min(Self.blockSize - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<take])
+            offset = take
+            guard pending.count == Self.blockSize else { return }
+            pending.withUnsafeBytes { compress($0.baseAddress!) }
+            pending.removeAll(keepingCapacity: true)
         }
+        while bytes.count - offset >= Self.blockSize {
+            compress(bytes.baseAddress! + offset)
+            offset += Self.blockSize
+        }
+        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
     }
 
     public consuming func finalize() -> [UInt8] {
         let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % Self.blockSize != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var offset = 0
-        while offset < tail.count {
-            compress(Array(tail[offset..<offset + Self.blockSize]))
-            offset += Self.blockSize
+        // The last one or two blocks: what is pending, 0x80, zeros, the 64-bit length.
+        let blocks = pending.count < 56 ? 1 : 2
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+            tail.initialize(repeating: 0)
+            for (i, byte) in pending.enumerated() { tail[i] = byte }
+            tail[pending.count] = 0x80
+            let end = blocks * Self.blockSize
+            for i in 0..<8 { tail[end - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
+            for block in 0..<blocks { compress(UnsafeRawPointer(tail.baseAddress! + block * Self.blockSize)) }
         }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(Self.digestSize)
-        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
+        let s = state
+        return [UInt8](unsafeUninitializedCapacity: Self.digestSize) { digest, count in
+            for (i, word) in [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7].enumerated() {
+                digest[i * 4] = UInt8(truncatingIfNeeded: word >> 24)
+                digest[i * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+                digest[i * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+                digest[i * 4 + 3] = UInt8(truncatingIfNeeded: word)
+            }
+            count = Self.digestSize
         }
-        return digest
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+    private mutating func compress(_ block: UnsafeRawPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(block.load(fromByteOffset: i * 4, as: UInt8.self)) << 24
+                    | UInt32(block.load(fromByteOffset: i * 4 + 1, as: UInt8.self)) << 16
+                    | UInt32(block.load(fromByteOffset: i * 4 + 2, as: UInt8.self)) << 8
+                    | UInt32(block.load(fromByteOffset: i * 4 + 3, as: UInt8.self))
+            }
+            for i in 16..<64 {
+                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ maj
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ t1
+                    d = c
+                    c = b
+                    b = a
+                    a = t1 &+ t2
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+            )
         }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = state
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
-        }
-        state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-        )
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

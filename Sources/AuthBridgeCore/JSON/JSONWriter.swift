@@ -84,37 +84,60 @@ public struct JSONWriter: Sendable {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
     }
 
-    private static let htmlEscaped: Set<UInt8> = Set("<>&='".utf8)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
+    /// Runs of bytes that need no escape are copied whole; most strings are one run. Appending
+    /// byte by byte costs several times more (docs/performance.md).
     private func writeString(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let escapeSlashes = options.contains(.escapeSlashes)
-        let escapeHTML = options.contains(.escapeHTML)
-        for byte in string.utf8 {
-            switch byte {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x2F where escapeSlashes: out.append(contentsOf: [0x5C, 0x2F])
-            case let html where escapeHTML && Self.htmlEscaped.contains(html):
-                appendUnicodeEscape(byte, into: &out)
-            case 0x00..<0x20:
-                appendUnicodeEscape(byte, into: &out)
-            default: out.append(byte)
-            }
+        let written: Void? = string.utf8.withContiguousStorageIfAvailable { writeEscaped($0, into: &out) }
+        if written == nil {
+            // Small strings live inline, not in a buffer; withUTF8 copies them to the stack.
+            var copy = string
+            copy.withUTF8 { writeEscaped($0, into: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }
 
+    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let escapeSlashes = options.contains(.escapeSlashes)
+        let escapeHTML = options.contains(.escapeHTML)
+        var runStart = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+                let slash = byte == 0x2F && escapeSlashes
+                let html = escapeHTML && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x3D || byte == 0x27)
+                if !slash && !html { continue }
+            }
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            appendEscape(byte, into: &out)
+            runStart = index + 1
+        }
+        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    private func appendEscape(_ byte: UInt8, into out: inout [UInt8]) {
+        switch byte {
+        case 0x22, 0x5C, 0x2F:
+            out.append(0x5C)
+            out.append(byte)
+        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        default: appendUnicodeEscape(byte, into: &out)
+        }
+    }
+
     private func appendUnicodeEscape(_ byte: UInt8, into out: inout [UInt8]) {
-        out.append(contentsOf: [0x5C, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-        out.append(Self.hexDigits[Int(byte >> 4)])
-        out.append(Self.hexDigits[Int(byte & 0x0F)])
+        out.append(0x5C)
+        out.append(UInt8(ascii: "u"))
+        out.append(UInt8(ascii: "0"))
+        out.append(UInt8(ascii: "0"))
+        out.append(Self.hexDigits.utf8Start[Int(byte >> 4)])
+        out.append(Self.hexDigits.utf8Start[Int(byte & 0x0F)])
     }
 
     /// Shortest round-trip form; integral values print without a fraction, as JavaScript and

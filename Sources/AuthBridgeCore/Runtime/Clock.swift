@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where "now" comes from. A seam because tests and transcripts need time that stands still.
 public protocol Clock: AnyObject, Sendable {
@@ -8,7 +12,11 @@ public protocol Clock: AnyObject, Sendable {
 
 public final class SystemClock: Clock {
     public init() {}
-    public var now: Double { Date().timeIntervalSince1970 }
+    public var now: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
 }
 
 /// Time that moves only when told to (`emulator.advanceClock`), so expiry can be tested exactly.
@@ -16,7 +24,7 @@ public final class VirtualClock: Clock, @unchecked Sendable {
     /// 2026-01-01T00:00:00Z: a fixed, readable default start.
     public static let defaultEpoch: Double = 1_767_225_600
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var current: Double
 
     public init(epoch: Double = VirtualClock.defaultEpoch) { current = epoch }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Diagnostics on stderr, one line each with a level. Never pass a password, token or secret:
 /// callers log names and shapes, not values.
@@ -23,7 +27,7 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
 public final class Log: @unchecked Sendable {
     public static let shared = Log()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var level: LogLevel = .warn
 
     public func setLevel(_ newLevel: LogLevel) { lock.withLock { level = newLevel } }
@@ -33,12 +37,22 @@ public final class Log: @unchecked Sendable {
     public func write(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(messageLevel) else { return }
         let line = "authbridge \(messageLevel.name): \(message())\n"
-        lock.withLock { FileHandle.standardError.write(Data(line.utf8)) }
+        lock.withLock { Self.writeToStderr(line) }
     }
 
     /// Unconditional stderr text (banners, usage), not a log entry.
     public func plain(_ text: String) {
-        lock.withLock { FileHandle.standardError.write(Data(text.utf8)) }
+        lock.withLock { Self.writeToStderr(text) }
+    }
+
+    private static func writeToStderr(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
+        bytes.removeAll()
     }
 }
 

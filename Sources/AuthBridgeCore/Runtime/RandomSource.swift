@@ -52,8 +52,13 @@ extension RandomSource {
     }
 
     public func string(length: Int, alphabet: String) -> String {
-        let characters = Array(alphabet)
-        return String((0..<length).map { _ in characters[Int(uniform(UInt64(characters.count)))] })
+        let characters = Array(alphabet.utf8)
+        precondition(characters.allSatisfy { $0 < 0x80 }, "ASCII alphabets only")
+        let bound = UInt64(characters.count)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            for i in 0..<length { buffer[i] = characters[Int(uniform(bound))] }
+            return length
+        }
     }
 
     public func alphanumeric(_ length: Int) -> String {
@@ -67,10 +72,19 @@ extension RandomSource {
         var b = bytes(16)
         b[6] = (b[6] & 0x0F) | 0x40
         b[8] = (b[8] & 0x3F) | 0x80
-        let hex = b.map { byte -> String in
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+        let digits: StaticString = "0123456789ABCDEF"
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var o = 0
+            for (i, byte) in b.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[o] = UInt8(ascii: "-")
+                    o += 1
+                }
+                out[o] = digits.utf8Start[Int(byte >> 4)]
+                out[o + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                o += 2
+            }
+            return o
         }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
     }
 }

@@ -1,10 +1,10 @@
-import Foundation
+import AuthBridgeCore
 
 /// One operation at a time: a caller arriving while it runs waits and gets that run's result
 /// instead of starting another (AppAuth's `performActionWithFreshTokens` pending-actions list).
 /// This is what keeps N concurrent callers near expiry down to one refresh at the server.
 public final class SingleFlight<Value: Sendable, Failure: Error>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var running = false
     /// Counts finished runs; a waiter knows its run is over when the count moves.
     private var finished = 0

@@ -1,11 +1,10 @@
 import AuthBridgeCore
-import Foundation
 
 /// FRAuth's token manager: the one owner of the user's credentials (the OAuth tokens and the SSO
 /// token). Every change bumps `generation` and is reported to `observer` in order. Reading a token
 /// near expiry refreshes it first, one refresh at a time however many callers ask at once.
 public final class TokenManager: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var token: AccessToken?
     private var session: String?
     private var currentGeneration: Int64 = 0

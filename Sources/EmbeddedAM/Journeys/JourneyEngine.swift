@@ -24,7 +24,7 @@ final class JourneyEngine {
     private let ssoSessions: SessionStore
     private let clock: Clock
     private let random: RandomSource
-    private let signingKey: [UInt8]
+    private let signer: HMACSHA256.Key
     private static let maxHops = 256
 
     init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
@@ -33,7 +33,7 @@ final class JourneyEngine {
         self.ssoSessions = sessions
         self.clock = clock
         self.random = random
-        self.signingKey = random.bytes(32)
+        self.signer = HMACSHA256.Key(random.bytes(32))
     }
 
     func add(_ journey: JourneyDefinition) { journeys[journey.name] = journey }
@@ -64,7 +64,7 @@ final class JourneyEngine {
     }
 
     private func answer(authId: String, payload: JSONValue) -> ServerReply {
-        guard let jwt = try? JWT.verify(authId, key: signingKey),
+        guard let jwt = try? JWT.verify(authId, with: signer),
             case .string(let sessionId)? = jwt.claims["sessionId"],
             var session = sessions[sessionId], session.authId == authId, clock.now < session.expires
         else {
@@ -140,7 +140,7 @@ final class JourneyEngine {
             "authIndexType": "service", "realm": .string(config.realmPath), "sessionId": .string(session.id),
             "exp": .int(Int64(session.expires)), "iat": .int(Int64(now)),
         ]
-        session.authId = JWT(claims: claims).signed(key: signingKey)
+        session.authId = JWT(claims: claims).signed(with: signer)
         var callbacks: [JSONValue] = []
         for (position, spec) in page.callbacks.enumerated() {
             let value = position < session.values.count ? session.values[position] : nil

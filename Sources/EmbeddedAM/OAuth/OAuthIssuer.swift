@@ -35,7 +35,13 @@ final class OAuthIssuer {
     private let clock: Clock
     private let random: RandomSource
     // Internal rather than private: `OAuthIssuer+State.swift` saves and restores them.
-    var signingKey: [UInt8]
+    var signingKey: [UInt8] {
+        didSet {
+            signer = HMACSHA256.Key(signingKey)
+            verified.removeAll()
+        }
+    }
+    private(set) var signer: HMACSHA256.Key
     private var codes: [String: AuthorizationCode] = [:]
     var grants: [String: Grant] = [:]
     var grantByRefreshToken: [String: String] = [:]
@@ -49,7 +55,9 @@ final class OAuthIssuer {
         self.sessions = sessions
         self.clock = clock
         self.random = random
-        self.signingKey = random.bytes(32)
+        let key = random.bytes(32)
+        self.signingKey = key
+        self.signer = HMACSHA256.Key(key)
     }
 
     // MARK: authorize
@@ -204,7 +212,7 @@ final class OAuthIssuer {
             "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
             "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(Base64URL.encode(random.bytes(16))),
         ]
-        let accessToken = JWT(claims: accessClaims).signed(key: signingKey)
+        let accessToken = JWT(claims: accessClaims).signed(with: signer)
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
             "scope": .string(grant.scopes.joined(separator: " ")),
@@ -218,7 +226,7 @@ final class OAuthIssuer {
                 "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
                 "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken", "iat": .int(iat),
             ]
-            body["id_token"] = .string(JWT(claims: idClaims).signed(key: signingKey))
+            body["id_token"] = .string(JWT(claims: idClaims).signed(with: signer))
         }
         body["token_type"] = "Bearer"
         // AM reports the lifetime less the second it spent issuing.
@@ -230,13 +238,33 @@ final class OAuthIssuer {
 
     /// The grant behind a live access token, or nil when it is expired, revoked or not ours.
     private func validGrant(forAccessToken token: String) -> Grant? {
-        guard let jwt = try? JWT.verify(token, key: signingKey),
-            jwt.claims["tokenName"] == "access_token",
-            let exp = jwt.claims["exp"]?.intValue, clock.now < Double(exp),
-            case .string(let jti)? = jwt.claims["jti"], !revokedAccessTokens.contains(jti),
-            case .string(let grantId)? = jwt.claims["authGrantId"], let grant = grants[grantId]
+        guard let claims = verifiedAccessToken(token),
+            let exp = claims.exp, clock.now < Double(exp),
+            !revokedAccessTokens.contains(claims.jti), let grant = grants[claims.grantId]
         else { return nil }
         return grant
+    }
+
+    private struct AccessClaims {
+        var exp: Int64?
+        var jti: String
+        var grantId: String
+    }
+
+    /// The claims of an access token whose signature checked out. A token never changes, so its
+    /// check is remembered; expiry and revocation are still looked at on every use. Verifying
+    /// the signature was most of the cost of a userinfo call (docs/performance.md).
+    private var verified: [String: AccessClaims] = [:]
+
+    private func verifiedAccessToken(_ token: String) -> AccessClaims? {
+        if let known = verified[token] { return known }
+        guard let jwt = try? JWT.verify(token, with: signer), jwt.claims["tokenName"] == "access_token",
+            case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
+        else { return nil }
+        let claims = AccessClaims(exp: jwt.claims["exp"]?.intValue, jti: jti, grantId: grantId)
+        if verified.count >= 1024 { verified.removeAll(keepingCapacity: true) }
+        verified[token] = claims
+        return claims
     }
 
     func userInfo(accessToken: String) -> ServerReply {
@@ -263,14 +291,14 @@ final class OAuthIssuer {
         guard let token = form["token"] else { return invalid("invalid_request", "Missing parameter, 'token'") }
         if let grantId = grantByRefreshToken[token] {
             endGrant(grantId)
-        } else if let jwt = try? JWT.verify(token, key: signingKey), case .string(let jti)? = jwt.claims["jti"] {
+        } else if let jwt = try? JWT.verify(token, with: signer), case .string(let jti)? = jwt.claims["jti"] {
             revokedAccessTokens.insert(jti)
         }
         return ServerReply(status: 200, body: [:])
     }
 
     func endSession(idTokenHint: String) -> ServerReply {
-        guard let jwt = try? JWT.verify(idTokenHint, key: signingKey),
+        guard let jwt = try? JWT.verify(idTokenHint, with: signer),
             case .string(let opsId)? = jwt.claims["org.forgerock.openidconnect.ops"]
         else {
             return ServerReply(status: 400, body: AMErrors.oauth("bad_request", "Invalid id_token_hint"))
@@ -281,7 +309,7 @@ final class OAuthIssuer {
 
     /// The user an access token of ours was issued to, expired or not; nil for a forged token.
     func userId(ofAccessToken token: String) -> String? {
-        guard let jwt = try? JWT.verify(token, key: signingKey) else { return nil }
+        guard let jwt = try? JWT.verify(token, with: signer) else { return nil }
         return jwt.claims["sub"]?.stringValue
     }
 

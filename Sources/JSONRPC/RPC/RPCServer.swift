@@ -134,6 +134,6 @@ public final class RPCServer {
     }
 
     private func send(_ message: JSONValue, to sink: MessageSink) {
-        sink.send(JSONWriter().bytes(message))
+        sink.send(message: message)
     }
 }

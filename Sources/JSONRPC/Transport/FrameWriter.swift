@@ -1,3 +1,5 @@
+import AuthBridgeCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,6 +9,12 @@ import Darwin
 /// Where encoded messages go. The RPC layer writes bodies; the transport frames them.
 public protocol MessageSink: AnyObject {
     func send(_ body: [UInt8])
+    /// Encodes and sends one message; a sink may write it straight into its buffer.
+    func send(message: JSONValue)
+}
+
+extension MessageSink {
+    public func send(message: JSONValue) { send(JSONWriter().bytes(message)) }
 }
 
 /// The one serial writer: bodies are framed into a buffer and written with a loop of write(2)
@@ -31,6 +39,17 @@ public final class FrameWriter: MessageSink {
 
     public func send(_ body: [UInt8]) {
         framer.encode(body, into: &pending)
+        if pending.count >= Self.flushThreshold { flush() }
+    }
+
+    /// NDJSON needs no length up front, so the message is encoded in place: no copy of the body.
+    public func send(message: JSONValue) {
+        guard framing == .ndjson else {
+            send(JSONWriter().bytes(message))
+            return
+        }
+        JSONWriter().write(message, into: &pending)
+        pending.append(0x0A)
         if pending.count >= Self.flushThreshold { flush() }
     }
 

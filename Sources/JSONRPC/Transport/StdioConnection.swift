@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import AuthBridgeCore
-import Foundation
 
 /// Reads the host's bytes with blocking read(2) calls (no polling), turns them into frame events
 /// and hands each to the handler with the writer to answer on. Output produced while one chunk is
@@ -40,7 +39,7 @@ public final class StdioConnection {
     /// Runs until input ends, the handler asks to stop (returns false), or output is gone.
     /// `lock` is held while a chunk is handled, never while blocked in read(2): whoever else
     /// takes it (a signal handler shutting down) finds no request half done.
-    public func run(lock: NSLock, handle: (FrameEvent, FrameWriter) -> Bool) -> End {
+    public func run(lock: Lock, handle: (FrameEvent, FrameWriter) -> Bool) -> End {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }

@@ -1,0 +1,173 @@
+// `make bench`: AuthBridge against a floor measured in the same run (baseline.c: a process that
+// answers NDJSON lines with a fixed result). The client is Node, through the reference client's
+// transport, as a real host pays. Prints one table and writes it as JSON.
+//
+//   node Tests/Benchmark/bench.mjs AUTHBRIDGE BASELINE OUT.json [--quick]
+import { performance } from 'node:perf_hooks';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Connection } from '../../protocol/clients/node/transport.mjs';
+
+const [authbridge, baseline, outPath] = process.argv.slice(2);
+const quick = process.argv.includes('--quick');
+const N = {
+  spawns: quick ? 5 : 21,
+  roundTrips: quick ? 2000 : 20000,
+  pipelined: quick ? 2000 : 20000,
+  journeys: quick ? 100 : 1000,
+  soak: quick ? 100000 : 1000000,
+};
+const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
+const LOGIN_PAYLOAD = JSON.stringify({ callbacks: [
+  { type: 'NameCallback', input: [{ name: 'IDToken1', value: 'demo' }] },
+  { type: 'PasswordCallback', input: [{ name: 'IDToken2', value: 'Ch4ng3it!' }] },
+] });
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
+const rssMB = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+// The machine is shared and noisy; the two processes are measured in alternating blocks so that
+// a slow stretch hits both, and each ratio compares like with like.
+const BLOCKS = 10;
+
+async function spawnToFirstResponse(targets) {
+  const times = targets.map(() => []);
+  for (let i = 0; i < N.spawns; i++) {
+    for (const [t, { binary, args }] of targets.entries()) {
+      const start = performance.now();
+      const connection = new Connection(binary, args);
+      await connection.request('daemon.hello');
+      times[t].push(performance.now() - start);
+      await connection.close();
+    }
+  }
+  return times.map(median);
+}
+
+async function roundTrips(connections, method, params) {
+  for (const c of connections) for (let i = 0; i < 200; i++) await c.request(method, params); // warm-up
+  const micros = connections.map(() => []);
+  const perBlock = N.roundTrips / BLOCKS;
+  for (let block = 0; block < BLOCKS; block++) {
+    for (const [t, c] of connections.entries()) {
+      for (let i = 0; i < perBlock; i++) {
+        const start = process.hrtime.bigint();
+        await c.request(method, params);
+        micros[t].push(Number(process.hrtime.bigint() - start) / 1000);
+      }
+    }
+  }
+  return micros.map((m) => ({ p50: percentile(m, 0.5), p99: percentile(m, 0.99) }));
+}
+
+/** Writes `count` requests at once and waits for every reply: requests per second. */
+async function pipelined(connection, count, method = 'daemon.hello') {
+  const first = connection.nextId;
+  connection.nextId += count;
+  const waits = [];
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    waits.push(connection.expect(first + i));
+    lines.push(`{"jsonrpc":"2.0","id":${first + i},"method":"${method}"}\n`);
+  }
+  const start = performance.now();
+  connection.writeRaw(lines.join(''));
+  await Promise.all(waits);
+  return count / ((performance.now() - start) / 1000);
+}
+
+async function bestPipelined(connections, method) {
+  const rates = connections.map(() => []);
+  for (let round = 0; round < 5; round++) {
+    for (const [t, c] of connections.entries()) rates[t].push(await pipelined(c, N.pipelined, method));
+  }
+  return rates.map((r) => median(r));
+}
+
+async function journeysPerSecond(connection) {
+  await connection.request('start', []);
+  const run = async () => {
+    await connection.request('login', []);
+    await connection.request('next', [LOGIN_PAYLOAD]);
+    await connection.request('getUserInfo', []);
+    await connection.request('logout', []);
+  };
+  for (let i = 0; i < 20; i++) await run();
+  const start = performance.now();
+  for (let i = 0; i < N.journeys; i++) await run();
+  return N.journeys / ((performance.now() - start) / 1000);
+}
+
+async function soak(connection, sentSoFar) {
+  let sent = sentSoFar;
+  const window = 20000;
+  while (sent < N.soak / 10) { await pipelined(connection, window, 'daemon.ping'); sent += window; }
+  const at100k = rssMB(connection.pid);
+  while (sent < N.soak) { await pipelined(connection, window, 'daemon.ping'); sent += window; }
+  return { at100k, at1M: rssMB(connection.pid), sent };
+}
+
+const targets = [{ name: 'baseline', binary: baseline, args: [] }, { name: 'authbridge', binary: authbridge, args: daemonArgs }];
+process.stderr.write('spawning…\n');
+const [baseSpawn, abSpawn] = await spawnToFirstResponse(targets);
+const connections = targets.map(({ binary, args }) => new Connection(binary, args));
+for (const c of connections) await c.request('daemon.hello');
+const [baseConnection, abConnection] = connections;
+const base = { spawnMs: baseSpawn, rssStartMB: rssMB(baseConnection.pid) };
+const ab = { spawnMs: abSpawn, rssStartMB: rssMB(abConnection.pid) };
+process.stderr.write('round trips…\n');
+[base.ping, ab.ping] = await roundTrips(connections, 'daemon.ping');
+[base.hello, ab.hello] = await roundTrips(connections, 'daemon.hello');
+await abConnection.request('start', []);
+await abConnection.request('login', []);
+await abConnection.request('next', [LOGIN_PAYLOAD]);
+[base.userInfo, ab.userInfo] = await roundTrips(connections, 'getUserInfo', []);
+await abConnection.request('logout', []);
+process.stderr.write('pipelining…\n');
+[base.pipelinedPerSecond, ab.pipelinedPerSecond] = await bestPipelined(connections, 'daemon.ping');
+[base.pipelinedHelloPerSecond, ab.pipelinedHelloPerSecond] = await bestPipelined(connections, 'daemon.hello');
+process.stderr.write('login journeys…\n');
+ab.journeysPerSecond = await journeysPerSecond(abConnection);
+process.stderr.write('soak…\n');
+const sentBefore = 600 * 3 + N.roundTrips * 3 + N.pipelined * 10;
+const baseSoak = await soak(baseConnection, sentBefore);
+const abSoak = await soak(abConnection, sentBefore + (N.journeys + 20) * 4 + 5);
+[base.rssAt100kMB, base.rssAt1MMB] = [baseSoak.at100k, baseSoak.at1M];
+[ab.rssAt100kMB, ab.rssAt1MMB, ab.requests] = [abSoak.at100k, abSoak.at1M, abSoak.sent];
+for (const c of connections) await c.close();
+
+const rows = [
+  // metric, authbridge, baseline, unit, ratio target (null: absolute), absolute check
+  ['spawn → first response (median)', ab.spawnMs, base.spawnMs, 'ms', (r) => r <= 2, '≤ 2×'],
+  ['daemon.ping round trip p50', ab.ping.p50, base.ping.p50, 'µs', (r) => r <= 1.3, '≤ 1.3×'],
+  ['daemon.ping round trip p99', ab.ping.p99, base.ping.p99, 'µs', null, ''],
+  ['daemon.hello round trip p50', ab.hello.p50, base.hello.p50, 'µs', (r) => r <= 1.3, '≤ 1.3×'],
+  ['daemon.hello round trip p99', ab.hello.p99, base.hello.p99, 'µs', null, ''],
+  ['getUserInfo round trip p50', ab.userInfo.p50, base.userInfo.p50, 'µs', (r) => r <= 1.3, '≤ 1.3×'],
+  ['getUserInfo round trip p99', ab.userInfo.p99, base.userInfo.p99, 'µs', null, ''],
+  ['pipelined daemon.ping (median of 5)', ab.pipelinedPerSecond, base.pipelinedPerSecond, 'req/s', (r) => r >= 0.7, '≥ 0.7×'],
+  ['pipelined daemon.hello (601-byte reply)', ab.pipelinedHelloPerSecond, base.pipelinedHelloPerSecond, 'req/s', null, ''],
+  ['login journeys (start…logout)', ab.journeysPerSecond, null, '/s', () => ab.journeysPerSecond >= 1000, '≥ 1000/s'],
+  ['RSS after start', ab.rssStartMB, base.rssStartMB, 'MB', () => ab.rssStartMB <= 20, '≤ 20 MB'],
+  ['RSS after 100k requests', ab.rssAt100kMB, base.rssAt100kMB, 'MB', null, ''],
+  [`RSS after ${(ab.requests / 1e6).toFixed(1)}M requests`, ab.rssAt1MMB, base.rssAt1MMB, 'MB', null, ''],
+  ['RSS growth 100k → 1M', ab.rssAt1MMB - ab.rssAt100kMB, base.rssAt1MMB - base.rssAt100kMB, 'MB', () => ab.rssAt1MMB - ab.rssAt100kMB <= 1, '≤ 1 MB'],
+];
+const fmt = (v) => (v === null || v === undefined ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
+const table = rows.map(([metric, a, b, unit, check, target]) => {
+  const ratio = a !== null && b ? a / b : null;
+  const met = check ? check(ratio) : null;
+  return { metric, unit, authbridge: a, baseline: b, ratio, target, met };
+});
+const header = ['metric', 'unit', 'authbridge', 'baseline', 'ratio', 'target', 'met'];
+const cells = table.map((r) => [r.metric, r.unit, fmt(r.authbridge), fmt(r.baseline), r.ratio === null ? '—' : `${r.ratio.toFixed(2)}×`, r.target, r.met === null ? '' : r.met ? 'yes' : 'NO']);
+const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+const line = (c) => c.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  ');
+console.log(line(header));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const c of cells) console.log(line(c));
+writeFileSync(outPath, JSON.stringify({ date: new Date().toISOString(), quick, counts: N, table, raw: { authbridge: ab, baseline: base } }, null, 2) + '\n');
+console.log(`\nwritten to ${outPath}`);
