@@ -1,0 +1,167 @@
+// The reference client driving the daemon the way the ForgeRock React Native sample's JS does.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnBridge } from './index.mjs';
+
+/** What the sample's journey form does: parse the step, fill inputs by name, stringify the payload. */
+function answer(stepString, values) {
+  const step = JSON.parse(stepString);
+  for (const callback of step.callbacks) {
+    for (const input of callback.input ?? []) {
+      if (input.name in values) input.value = values[input.name];
+    }
+  }
+  return JSON.stringify(step);
+}
+
+const credentials = { IDToken1: 'demo', IDToken2: 'Ch4ng3it!' };
+
+test('the seed guide login flow, as the sample app runs it', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    assert.equal(await bridge.start(), 'SDK initialized');
+    const step = await bridge.login();
+    assert.equal(typeof step, 'string', 'a step is a JSON string');
+    const parsed = JSON.parse(step);
+    assert.deepEqual(parsed.callbacks.map((c) => c.type), ['NameCallback', 'PasswordCallback']);
+    const response = await bridge.next(answer(step, credentials));
+    assert.equal(response?.type, 'LoginSuccess');
+    const user = await bridge.getUserInfo();
+    assert.equal(user.name, 'Demo User');
+    assert.equal(user.email, 'demo@example.com');
+    const { tokenType, value } = JSON.parse(await bridge.getAccessToken());
+    assert.equal(tokenType, 'Bearer');
+    assert.match(value, /^eyJ/);
+    assert.equal(await bridge.logout(), null);
+    await assert.rejects(bridge.getUserInfo(), { code: 'error', message: 'Invalid SDK state: No current user for which to request user info' });
+  } finally {
+    assert.equal((await bridge.close()).code, 0);
+  }
+});
+
+test('a wrong password rejects like React Native: an Error with code and message', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    await bridge.start();
+    const step = await bridge.login();
+    const error = await bridge.next(answer(step, { IDToken1: 'demo', IDToken2: 'wrong' })).catch((e) => e);
+    assert.ok(error instanceof Error);
+    assert.equal(error.code, 'Error');
+    assert.equal(error.message, 'LoginFailure');
+    assert.equal(error.detail, 'Login failure');
+  } finally {
+    await bridge.close();
+  }
+});
+
+test("the sample's retry: already authenticated → logout without waiting → login", async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    await bridge.start();
+    await bridge.next(answer(await bridge.login(), credentials));
+    let data;
+    try {
+      data = await bridge.login();
+      assert.fail('login must reject while a user is logged in');
+    } catch (error) {
+      assert.equal(error.message, 'User is already authenticated');
+      bridge.logout(); // the sample does not await it; requests are answered in order
+      data = await bridge.login();
+    }
+    assert.equal(JSON.parse(data).callbacks.length, 2);
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('token events reach NativeEventEmitter listeners before the call that caused them resolves', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  const { AuthenticationTokenModule } = bridge.nativeModules();
+  const emitter = new bridge.NativeEventEmitter(AuthenticationTokenModule);
+  const seen = [];
+  const subscriptions = ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT'].map((event) =>
+    emitter.addListener(event, (params) => seen.push([event, params.reason, params.generation])));
+  try {
+    await AuthenticationTokenModule.tokenSyncReady();
+    assert.deepEqual(seen.splice(0), [['TOKEN_REQUEST_EVENT', 'ready', undefined]]);
+
+    await bridge.start();
+    await bridge.next(answer(await bridge.login(), credentials));
+    assert.deepEqual(seen.splice(0), [['TOKEN_EVENT', 'login', 1]]);
+
+    await bridge.emulator.advanceClock(3550);
+    await bridge.getAccessToken();
+    assert.deepEqual(seen.splice(0), [['TOKEN_EVENT', 'refresh', 2]]);
+    assert.equal((await bridge.emulator.state()).server.refreshCount, 1);
+
+    await bridge.emulator.nativeLogout();
+    assert.deepEqual(seen.splice(0), [['LOGOUT_EVENT', 'native_logout', 3]]);
+
+    for (const s of subscriptions) s.remove();
+    await bridge.emulator.requestToken();
+    assert.deepEqual(seen, [], 'removed listeners hear nothing');
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('tokenUpdate is not echoed and a bad map names its key', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  const heard = [];
+  bridge.emitter.addListener('TOKEN_EVENT', (p) => heard.push(p));
+  try {
+    await bridge.tokenSyncReady();
+    const map = { accessToken: 'js-a', refreshToken: 'js-r', expiresAt: 1767229200 };
+    assert.equal(await bridge.tokenUpdate(map), null);
+    assert.equal(await bridge.tokenUpdate(map), null);
+    assert.equal((await bridge.emulator.state()).generation, 1);
+    assert.deepEqual(heard, []);
+    await assert.rejects(bridge.tokenUpdate({ ...map, expires_at: 1 }), (error) => {
+      assert.equal(error.code, -32602);
+      assert.equal(error.data.param, '0.expires_at');
+      return true;
+    });
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('invokeMethod passes one argument, as a Flutter MethodChannel does', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    await bridge.invokeMethod('start');
+    const step = await bridge.invokeMethod('login');
+    const response = await bridge.invokeMethod('next', answer(step, credentials));
+    assert.equal(response.type, 'LoginSuccess');
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('stderr is kept apart from results, and a missing binary says what to do', async () => {
+  const lines = [];
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual', logLevel: 'info', onStderr: (t) => lines.push(t) });
+  await bridge.start();
+  await bridge.close();
+  assert.match(bridge.stderr, /end of input/);
+  assert.ok(lines.join('').length > 0);
+  await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }), /binary not found.*swift build/);
+});
+
+test('a daemon that cannot start reports its stderr', async () => {
+  await assert.rejects(spawnBridge({ args: ['--no-such-flag'] }), /unknown option --no-such-flag/);
+});
+
+test('nativeModules has the shape NativeEventEmitter needs', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    const modules = bridge.nativeModules();
+    for (const name of ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout', 'addListener', 'removeListeners']) {
+      assert.equal(typeof modules.FRAuthSampleBridge[name], 'function', name);
+    }
+    assert.equal(typeof modules.HydraTokenExchangeModule.exchangeToken, 'function');
+    assert.deepEqual(bridge.hello.events, ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT']);
+  } finally {
+    await bridge.close();
+  }
+});

@@ -1,0 +1,179 @@
+// The reference JS host for AuthBridge: spawn the daemon and call it the way React Native or
+// Flutter code calls the native module. No npm dependencies.
+//
+//   const { spawnBridge } = require('<authbridge>/protocol/clients/node/index.cjs');  // or import from index.mjs
+//   const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+//   const step = JSON.parse(await bridge.login());
+//
+// See README.md in this folder, and docs/testing-with-jest.md.
+'use strict';
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
+const { Connection, RPCError } = require('./transport.cjs');
+
+const here = __dirname;
+/** Where the daemon is looked for: $AUTHBRIDGE_BIN, else this checkout's debug build. */
+const defaultBinary = () => process.env.AUTHBRIDGE_BIN ?? join(here, '..', '..', '..', '.build', 'debug', 'authbridge');
+
+/** The native module's methods, in the order the sample bridges declare them. */
+const BRIDGE_METHODS = ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout'];
+const TOKEN_SYNC_METHODS = ['tokenSyncReady', 'tokenUpdate', 'exchangeToken'];
+const EVENTS = ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT'];
+
+/**
+ * A native rejection as React Native hands it to JS: an Error whose `code` is the native code
+ * (`Error`, `error`…) and whose `message` is the native message. JSON-RPC errors that are not
+ * native rejections (bad arguments: −32602…) keep the numeric code, with `rpcCode` set on both.
+ */
+function toJSError(error) {
+  if (!(error instanceof RPCError)) return error;
+  const native = error.code === -32000 && error.data && typeof error.data.code === 'string';
+  const jsError = new Error(error.message);
+  jsError.code = native ? error.data.code : error.code;
+  jsError.rpcCode = error.code;
+  if (native && error.data.detail !== undefined) jsError.detail = error.data.detail;
+  if (!native && error.data !== undefined) jsError.data = error.data;
+  return jsError;
+}
+
+/** Listeners per event name, shaped like React Native's NativeEventEmitter. */
+class EventHub {
+  #listeners = new Map();
+
+  addListener(event, listener) {
+    if (typeof listener !== 'function') throw new TypeError('addListener needs a function');
+    if (!this.#listeners.has(event)) this.#listeners.set(event, new Set());
+    const entry = (params) => listener(params);
+    this.#listeners.get(event).add(entry);
+    return { remove: () => this.#listeners.get(event)?.delete(entry) };
+  }
+
+  removeAllListeners(event) {
+    if (event === undefined) this.#listeners.clear();
+    else this.#listeners.delete(event);
+  }
+
+  listenerCount(event) { return this.#listeners.get(event)?.size ?? 0; }
+
+  emit(event, params) {
+    for (const listener of [...(this.#listeners.get(event) ?? [])]) listener(params);
+  }
+}
+
+/**
+ * Starts a daemon and resolves when it answers `daemon.hello`.
+ * @param {{flavor?: string, seed?: number, clock?: 'system'|'virtual'|string, stateDir?: string,
+ *          args?: string[], binary?: string, logLevel?: string, onStderr?: (text: string) => void}} options
+ */
+async function spawnBridge(options = {}) {
+  const binary = options.binary ?? defaultBinary();
+  if (!existsSync(binary)) {
+    throw new Error(`authbridge binary not found at ${binary}: run \`swift build\` (or \`make build\`) first, or set AUTHBRIDGE_BIN`);
+  }
+  const args = [];
+  if (options.flavor) args.push('--flavor', options.flavor);
+  if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  if (options.clock) args.push('--clock', options.clock);
+  if (options.stateDir) args.push('--state-dir', options.stateDir);
+  if (options.logLevel) args.push('--log-level', options.logLevel);
+  args.push(...(options.args ?? []));
+
+  const events = new EventHub();
+  const connection = new Connection(binary, args, {
+    onNotification: (method, params) => events.emit(method, params),
+    onStderr: options.onStderr,
+  });
+  const hello = await Promise.race([
+    connection.request('daemon.hello'),
+    connection.exited.then(({ code, signal }) => {
+      throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
+    }),
+  ]);
+  return new Bridge(connection, events, hello);
+}
+
+class Bridge {
+  constructor(connection, events, hello) {
+    this.connection = connection;
+    /** What `daemon.hello` said: flavor, methods, events, server. */
+    this.hello = hello;
+    /** A NativeEventEmitter-like emitter fed by the daemon's events. */
+    this.emitter = events;
+    for (const method of [...BRIDGE_METHODS, ...TOKEN_SYNC_METHODS]) {
+      this[method] = (...args) => this.call(method, args);
+    }
+    const named = (method) => (params) => this.request(method, params);
+    this.emulator = {
+      advanceClock: (seconds) => this.request('emulator.advanceClock', { seconds }),
+      addUser: named('emulator.addUser'),
+      nativeLogout: named('emulator.nativeLogout'),
+      requestToken: named('emulator.requestToken'),
+      revokeSession: (username) => this.request('emulator.revokeSession', username === undefined ? {} : { username }),
+      state: named('emulator.state'),
+    };
+    const bridge = this;
+    /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */
+    this.NativeEventEmitter = class NativeEventEmitter {
+      constructor(nativeModule) { this.nativeModule = nativeModule; }
+      addListener(event, listener) { return bridge.emitter.addListener(event, listener); }
+      removeAllListeners(event) { bridge.emitter.removeAllListeners(event); }
+      listenerCount(event) { return bridge.emitter.listenerCount(event); }
+    };
+  }
+
+  /** The process id, for tests that signal it. */
+  get pid() { return this.connection.pid; }
+  /** Everything the daemon wrote to stderr so far (logs, never results). */
+  get stderr() { return this.connection.stderr; }
+
+  /** A bridge method by name with positional arguments, rejecting as React Native does. */
+  async call(method, args = []) {
+    try {
+      return await this.connection.request(method, args);
+    } catch (error) {
+      throw toJSError(error);
+    }
+  }
+
+  /** Any JSON-RPC method with named params (daemon.*, emulator.*). */
+  async request(method, params) {
+    try {
+      return await this.connection.request(method, params);
+    } catch (error) {
+      throw toJSError(error);
+    }
+  }
+
+  /**
+   * Flutter's `MethodChannel.invokeMethod(name, arguments)`: one optional argument, passed as
+   * the method's single positional parameter.
+   */
+  invokeMethod(name, argument) {
+    return this.call(name, argument === undefined ? [] : [argument]);
+  }
+
+  /**
+   * `NativeModules` for `jest.mock('react-native', …)`: the FRAuth bridge, and the seed app's
+   * token modules. Each has `addListener`/`removeListeners`, which `new NativeEventEmitter(module)`
+   * requires of a module.
+   */
+  nativeModules() {
+    const withEvents = (methods) => {
+      const module = {};
+      for (const name of methods) module[name] = (...args) => this.call(name, args);
+      module.addListener = () => {};
+      module.removeListeners = () => {};
+      return module;
+    };
+    return {
+      FRAuthSampleBridge: withEvents(BRIDGE_METHODS),
+      AuthenticationTokenModule: withEvents(['tokenSyncReady', 'tokenUpdate', 'logout']),
+      HydraTokenExchangeModule: withEvents(['exchangeToken']),
+    };
+  }
+
+  /** Ends the daemon (stdin EOF: it finishes what is in flight and exits 0) and waits for it. */
+  close() { return this.connection.close(); }
+}
+
+module.exports = { spawnBridge, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS };
