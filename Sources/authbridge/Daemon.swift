@@ -42,7 +42,7 @@ final class Daemon {
         sync = TokenSync(tokens: sdk.tokens, random: random)
         rpc = RPCServer(limits: RPCServer.Limits(maxDepth: options.maxDepth))
         stateDirectory = try options.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
-        registerBridge(ReactNativeIOSBridge(sdk: sdk, startDelay: options.startDelay).methods)
+        registerBridge(Self.bridgeMethods(flavor: options.flavor, sdk: sdk, startDelay: options.startDelay))
         registerBridge(TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods)
         registerDaemonMethods()
         registerEmulatorMethods()
@@ -65,6 +65,16 @@ final class Daemon {
     }
 
     // MARK: bridge
+
+    /// The native module of the platform the daemon stands in for (docs/flavors.md).
+    private static func bridgeMethods(flavor: String, sdk: AuthSDK, startDelay: Double) -> [BridgeMethod] {
+        switch flavor {
+        case "rn-android": return ReactNativeAndroidBridge(sdk: sdk).methods
+        case "flutter-ios": return FlutterBridge(sdk: sdk, platform: .ios).methods
+        case "flutter-android": return FlutterBridge(sdk: sdk, platform: .android).methods
+        default: return ReactNativeIOSBridge(sdk: sdk, startDelay: startDelay).methods
+        }
+    }
 
     private func registerBridge(_ methods: [BridgeMethod]) {
         for method in methods {

@@ -19,7 +19,7 @@ struct Options {
     var banner = false
     var stateDirectory: String?
 
-    static let supportedFlavors = ["rn-ios"]
+    static let supportedFlavors = ["rn-ios", "rn-android", "flutter-ios", "flutter-android"]
 
     struct UsageError: Error { var message: String }
 
@@ -31,7 +31,8 @@ struct Options {
         Logs go to stderr.
 
         options:
-          --flavor NAME          platform contract to emulate (default rn-ios)
+          --flavor NAME          platform contract to emulate: rn-ios (default), rn-android,
+                                 flutter-ios, flutter-android
           --seed N               generate every id, token and code from seed N (replayable output)
           --clock system|virtual[=EPOCH]
                                  real time (default), or time that stands still until

@@ -262,11 +262,11 @@ final class BridgeHarness {
     }
 
     @Test func flexibleTypes() {
-        #expect(ReactNativeIOSBridge.flexible("a") == "a")
-        #expect(ReactNativeIOSBridge.flexible(2) == 2)
-        #expect(ReactNativeIOSBridge.flexible(2.0) == 2)
-        #expect(ReactNativeIOSBridge.flexible(2.5) == 2.5)
-        #expect(ReactNativeIOSBridge.flexible(true) == true)
-        #expect(ReactNativeIOSBridge.flexible(["a": 1]) == "")
+        #expect(CallbackValues.flexible("a") == "a")
+        #expect(CallbackValues.flexible(2) == 2)
+        #expect(CallbackValues.flexible(2.0) == 2)
+        #expect(CallbackValues.flexible(2.5) == 2.5)
+        #expect(CallbackValues.flexible(true) == true)
+        #expect(CallbackValues.flexible(["a": 1]) == "")
     }
 }

@@ -11,10 +11,6 @@ public final class ReactNativeIOSBridge {
     /// The real `start()` resolves after a 2 s `asyncAfter`; 0 by default, settable to emulate it.
     private let startDelay: Double
 
-    /// JSONSerialization writes `/` as `\/`; the bridge's strings carry that byte for byte.
-    private static let compact = JSONWriter(options: [.escapeSlashes])
-    private static let pretty = JSONWriter(options: [.escapeSlashes, .prettyPrinted])
-
     public init(sdk: AuthSDK, startDelay: Double = 0) {
         self.sdk = sdk
         self.startDelay = startDelay
@@ -63,23 +59,8 @@ public final class ReactNativeIOSBridge {
         guard payload.callbacks.count == node.callbacks.count else {
             throw .reject("Error", parseFailure, detail: "the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
         }
-        for index in node.callbacks.indices {
-            let type = node.callbackType(at: index) ?? ""
-            let sent = payload.callbacks[index]
-            if type == "KbaCreateCallback" {
-                for input in sent.inputs {
-                    guard case .string(let value)? = input.value else { continue }
-                    let part = input.name.contains("question") ? "question" : "answer"
-                    let target = node.callbacks[index]["input"]?.arrayValue?
-                        .first { $0["name"]?.stringValue?.hasSuffix(part) == true }?["name"]?.stringValue
-                    if let target { node.setInput(callback: index, named: target, to: .string(value)) }
-                }
-            } else if Self.singleValueTypes.contains(type) {
-                guard let value = sent.inputs.first?.value else { continue }
-                node.setInput(callback: index, inputIndex: 0, to: Self.flexible(value))
-            } else {
-                throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
-            }
+        try CallbackValues.applyIOS(payload, to: &node) { index, type throws(BridgeError) in
+            throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
         }
         do {
             return resolve(try sdk.submit(node))
@@ -103,7 +84,7 @@ public final class ReactNativeIOSBridge {
         try Arguments.none("getAccessToken", args)
         guard sdk.hasUser else { throw .reject("error", "Invalid SDK state: No current user for which to request access tokens") }
         do {
-            return .string(Self.compact.string(try sdk.freshAccessToken().iosJSON))
+            return .string(StepJSON.apple.string(try sdk.freshAccessToken().iosJSON))
         } catch {
             throw .reject("error", error.message)
         }
@@ -118,31 +99,9 @@ public final class ReactNativeIOSBridge {
     private func resolve(_ outcome: AuthSDK.JourneyOutcome) -> JSONValue {
         switch outcome {
         case .step(let node):
-            var step: JSONObject = ["authId": .string(node.authId), "authServiceId": .string(node.authServiceId)]
-            if let stage = node.stage { step["stage"] = .string(stage) }
-            if let header = node.header { step["header"] = .string(header) }
-            if let description = node.description { step["description"] = .string(description) }
-            step["callbacks"] = .array(node.callbacks)
-            return .string(Self.compact.string(.object(step)))
+            return .string(StepJSON.ios(node))
         case .success(let token):
-            return ["type": "LoginSuccess", "tokens": .string(Self.pretty.string(token.iosJSON))]
-        }
-    }
-
-    /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.
-    static let singleValueTypes: Set<String> = [
-        "NameCallback", "PasswordCallback", "TextInputCallback", "ChoiceCallback", "HiddenValueCallback",
-        "SelectIdPCallback", "TermsAndConditionsCallback", "ValidatedCreateUsernameCallback",
-        "ValidatedCreatePasswordCallback", "StringAttributeInputCallback", "BooleanAttributeInputCallback",
-        "NumberAttributeInputCallback", "DeviceProfileCallback",
-    ]
-
-    /// The iOS `FlexibleType` decode: string, else integer, else double, else bool, else "".
-    static func flexible(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string, .int, .bool: return value
-        case .double(let d): return value.intValue.map { .int($0) } ?? .double(d)
-        default: return ""
+            return ["type": "LoginSuccess", "tokens": .string(StepJSON.applePretty.string(token.iosJSON))]
         }
     }
 }

@@ -165,3 +165,49 @@ test('nativeModules has the shape NativeEventEmitter needs', async () => {
     await bridge.close();
   }
 });
+
+test('one login flow per flavor, as each platform answers it', async () => {
+  for (const flavor of ['rn-ios', 'rn-android']) {
+    const bridge = await spawnBridge({ flavor, seed: 7, clock: 'virtual' });
+    try {
+      assert.equal(bridge.hello.flavor, flavor);
+      await bridge.start();
+      const step = JSON.parse(await bridge.login());
+      const key = flavor === 'rn-ios' ? 'header' : 'pageHeader';
+      assert.equal(step[key], 'Sign In', `${flavor} names the header ${key}`);
+      const wrong = await bridge.next(answer(JSON.stringify(step), { IDToken1: 'demo', IDToken2: 'x' })).catch((e) => e);
+      assert.equal(wrong.code, flavor === 'rn-ios' ? 'Error' : 'error');
+      assert.equal(wrong.message, flavor === 'rn-ios' ? 'LoginFailure' : '{"code":401,"reason":"Unauthorized","message":"Login failure"}');
+      const response = await bridge.next(answer(await bridge.login(), credentials));
+      assert.equal(response.type, 'LoginSuccess');
+      const tokens = JSON.parse(flavor === 'rn-ios' ? response.tokens : response.sessionToken);
+      assert.equal(typeof tokens.scope, flavor === 'rn-ios' ? 'string' : 'object');
+      assert.equal((await bridge.getUserInfo()).email, 'demo@example.com');
+      const { tokenType, value } = JSON.parse(await bridge.getAccessToken());
+      assert.equal(`${tokenType} ${value}`.slice(0, 10), 'Bearer eyJ');
+    } finally {
+      await bridge.close();
+    }
+  }
+});
+
+test('the Flutter flow: every result is a string the Dart code decodes', async () => {
+  for (const [flavor, startMethod, started] of [['flutter-ios', 'frAuthStart', 'SDK Initialised'], ['flutter-android', 'start', 'SDK Initialized']]) {
+    const bridge = await spawnBridge({ flavor, seed: 7, clock: 'virtual' });
+    try {
+      assert.equal(await bridge.invokeMethod(startMethod), started);
+      const node = JSON.parse(await bridge.invokeMethod('login'));
+      for (const callback of node.callbacks) callback.input[0].value = callback.type === 'NameCallback' ? 'demo' : 'Ch4ng3it!';
+      const result = await bridge.invokeMethod('next', JSON.stringify(node));
+      assert.equal(typeof result, 'string');
+      assert.equal(JSON.parse(result).type, 'LoginSuccess');
+      const user = JSON.parse(await bridge.invokeMethod('getUserInfo'));
+      assert.equal(user.name, 'Demo User');
+      assert.equal(await bridge.invokeMethod('logout'), 'User logged out');
+      await assert.rejects(bridge.invokeMethod('getAccessToken'), { code: -32601 });
+      await assert.rejects(bridge.invokeMethod('next', 5), { code: '500', message: 'Arguments not parsed correctly' });
+    } finally {
+      await bridge.close();
+    }
+  }
+});

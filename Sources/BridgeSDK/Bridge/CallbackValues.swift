@@ -1,0 +1,90 @@
+import AuthBridgeCore
+
+/// How each platform's `next` copies the values of the payload JS sent onto the node the SDK
+/// holds (bridge-api.md §2.3, §3.1, §5.2–§5.3). The echoed authId and texts are ignored: the
+/// journey state is native.
+enum CallbackValues {
+    /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.
+    static let singleValueTypes: Set<String> = [
+        "NameCallback", "PasswordCallback", "TextInputCallback", "ChoiceCallback", "HiddenValueCallback",
+        "SelectIdPCallback", "TermsAndConditionsCallback", "ValidatedCreateUsernameCallback",
+        "ValidatedCreatePasswordCallback", "StringAttributeInputCallback", "BooleanAttributeInputCallback",
+        "NumberAttributeInputCallback", "DeviceProfileCallback",
+    ]
+
+    /// iOS: by position. KBA question and answer go by input name; other single-value callbacks
+    /// take `input[0].value` as the iOS `FlexibleType` decodes it. `unsupported` decides what a
+    /// callback of another type does (the RN bridge rejects, Flutter's ignores it).
+    static func applyIOS(_ payload: StepPayload, to node: inout Node, unsupported: (Int, String) throws(BridgeError) -> Void) throws(BridgeError) {
+        for index in node.callbacks.indices where index < payload.callbacks.count {
+            let type = node.callbackType(at: index) ?? ""
+            let sent = payload.callbacks[index]
+            if type == "KbaCreateCallback" {
+                setKBA(sent, on: &node, at: index)
+            } else if singleValueTypes.contains(type) {
+                guard let value = sent.inputs.first?.value, value != .null else { continue }
+                node.setInput(callback: index, inputIndex: 0, to: flexible(value))
+            } else {
+                try unsupported(index, type)
+            }
+        }
+    }
+
+    enum AndroidVariant { case kotlin, java }
+
+    /// Android: payload callback `j` acts only on node callback `i == j` of the same type, using
+    /// `input[0]`; Name, Password and the validated username/password go to the *first* callback
+    /// of that class in the node, as the bridges' `getCallback(Class)` does. Types the bridge
+    /// does not handle are ignored. Gson reads every number as a Double.
+    static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant) throws(BridgeError) {
+        for index in node.callbacks.indices where index < payload.callbacks.count {
+            let sent = payload.callbacks[index]
+            guard let type = sent.type, type == node.callbackType(at: index) else { continue }
+            // The Java bridge reads input[0] without a check and crashes on a callback without
+            // inputs; the Kotlin one skips it. AuthBridge skips it on both.
+            guard let value = sent.inputs.first?.value else { continue }
+            switch type {
+            case "NameCallback", "PasswordCallback", "ValidatedCreateUsernameCallback", "ValidatedCreatePasswordCallback":
+                guard case .string = value, let first = node.callbacks.indices.first(where: { node.callbackType(at: $0) == type }) else { continue }
+                node.setInput(callback: first, inputIndex: 0, to: value)
+            case "ChoiceCallback":
+                // Kotlin `value as? Int` on Gson's Double is null: never set. Java's `(Integer)`
+                // cast throws; AuthBridge rejects instead of crashing.
+                if variant == .java {
+                    throw .reject("error", "java.lang.ClassCastException: ChoiceCallback value is not an Integer",
+                                  detail: "the Java bridge casts the choice to Integer, which Gson's Double never is")
+                }
+            case "KbaCreateCallback":
+                // Kotlin uses the callback at this position; Java `getCallback(KbaCreateCallback)`,
+                // the first KBA, so a second KBA's answers land on the first.
+                let target = variant == .kotlin ? index : node.callbacks.indices.first { node.callbackType(at: $0) == type } ?? index
+                setKBA(sent, on: &node, at: target)
+            case "StringAttributeInputCallback":
+                if case .string = value { node.setInput(callback: index, inputIndex: 0, to: value) }
+            case "BooleanAttributeInputCallback", "TermsAndConditionsCallback":
+                if case .bool = value { node.setInput(callback: index, inputIndex: 0, to: value) }
+            default:
+                continue
+            }
+        }
+    }
+
+    private static func setKBA(_ sent: StepPayload.Callback, on node: inout Node, at index: Int) {
+        for input in sent.inputs {
+            guard case .string(let value)? = input.value else { continue }
+            let part = input.name.lowercased().contains("question") ? "question" : "answer"
+            let target = node.callbacks[index]["input"]?.arrayValue?
+                .first { $0["name"]?.stringValue?.lowercased().hasSuffix(part) == true }?["name"]?.stringValue
+            if let target { node.setInput(callback: index, named: target, to: .string(value)) }
+        }
+    }
+
+    /// The iOS `FlexibleType` decode: string, else integer, else double, else bool.
+    static func flexible(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string, .int, .bool: return value
+        case .double(let d): return value.intValue.map { .int($0) } ?? .double(d)
+        default: return ""
+        }
+    }
+}
