@@ -8,6 +8,8 @@ enum Banner {
         let username = demo?.username ?? "demo"
         let password = demo?.password ?? ""
         let payload = #"{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(username)\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"\#(password)\"}]}]}"#
+        // The Flutter iOS channel names its start method differently.
+        let start = daemon.options.flavor == "flutter-ios" ? "frAuthStart" : "start"
         return """
             AuthBridge \(Daemon.version): the native side of a ForgeRock/Ping React Native app.
             JSON-RPC 2.0 on stdin/stdout, one JSON request per line; logs on stderr.
@@ -15,7 +17,7 @@ enum Banner {
             Demo user: \(credentials)
 
             Paste these lines one by one (Ctrl-D ends the session):
-            {"jsonrpc":"2.0","id":1,"method":"start"}
+            {"jsonrpc":"2.0","id":1,"method":"\(start)"}
             {"jsonrpc":"2.0","id":2,"method":"login"}
             {"jsonrpc":"2.0","id":3,"method":"next","params":["\(payload)"]}
             {"jsonrpc":"2.0","id":4,"method":"getUserInfo"}
