@@ -8,10 +8,10 @@ public final class TokenSyncModule {
     private let sync: TokenSync
     private let clock: Clock
 
-    /// The keys `tokenUpdate` takes. `generation` and `reason` are accepted and ignored, so JS can
-    /// push back a TOKEN_EVENT's params as they came.
-    static let requiredKeys = ["accessToken", "refreshToken", "expiresAt"]
-    static let optionalKeys = ["idToken", "tokenType", "scope", "generation", "reason"]
+    /// The keys of the token map `tokenUpdate` takes.
+    static let tokenKeys = ["accessToken", "refreshToken", "expiresAt", "idToken", "tokenType", "scope"]
+    /// Accepted and ignored, so JS can push back a TOKEN_EVENT's params as they came.
+    static let ignoredKeys = ["generation", "reason"]
 
     public init(sdk: AuthSDK, sync: TokenSync, clock: Clock) {
         self.sdk = sdk
@@ -64,9 +64,9 @@ public final class TokenSyncModule {
         guard case .object(let map) = value else {
             throw .invalidParams(reason: "the token map must be an object, got \(value.typeName)", param: "0")
         }
-        let known = Set(requiredKeys + optionalKeys)
+        let known = Set(tokenKeys + ignoredKeys)
         if let unknown = map.keys.first(where: { !known.contains($0) }) {
-            throw bad(unknown, "is not a token map key (expected \((requiredKeys + optionalKeys.dropLast(2)).joined(separator: ", ")))")
+            throw bad(unknown, "is not a token map key (expected \(tokenKeys.joined(separator: ", ")))")
         }
         func string(_ key: String, required: Bool) throws(BridgeError) -> String? {
             switch map[key] {
