@@ -23,13 +23,20 @@ public final class EmbeddedAM: IdentityServer {
         if let demo = config.demoUser {
             try! users.add(
                 username: demo.username, password: demo.password,
-                attributes: ["givenName": .string(demo.givenName), "sn": .string(demo.familyName), "mail": .string(demo.email)])
+                attributes: [
+                    "givenName": .string(demo.givenName), "sn": .string(demo.familyName), "mail": .string(demo.email),
+                    "telephoneNumber": .string(demo.telephoneNumber),
+                ])
         }
     }
 
     public var journeyNames: [String] { journeyEngine.journeys.keys.sorted() }
 
+    /// Adds a journey; one with the name of a built-in replaces it.
     public func add(journey: JourneyDefinition) { journeyEngine.add(journey) }
+
+    /// One-time codes and resume links the server "sent".
+    public var outbox: Outbox { journeyEngine.outbox }
 
     // MARK: IdentityServer
 

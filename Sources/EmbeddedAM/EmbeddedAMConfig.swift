@@ -20,6 +20,7 @@ public struct EmbeddedAMConfig: Sendable {
         public var givenName: String
         public var familyName: String
         public var email: String
+        public var telephoneNumber: String
     }
 
     public var realm = "alpha"
@@ -34,15 +35,12 @@ public struct EmbeddedAMConfig: Sendable {
     public var accessTokenLifetime: Double = 3600
     public var refreshTokenLifetime: Double = 604_800
     public var authorizationCodeLifetime: Double = 120
-    /// How long an authId (one step of a journey) may wait for its answer, like AM's default
-    /// 5-minute journey session.
-    public var authIdLifetime: Double = 300
     /// PBKDF2 rounds for stored passwords. Kept modest: this directory holds test users, and
     /// test suites log in thousands of times.
     public var passwordHashIterations = 64
     public var demoUser: DemoUser? = DemoUser(
         username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
-        email: "demo@example.com")
+        email: "demo@example.com", telephoneNumber: "+15555550100")
 
     public init() {}
 

@@ -13,6 +13,28 @@ public enum AMErrors {
         "detail": ["errorCode": "110"],
     ]
 
+    /// A journey ending in a Failure node, with what Set Failure Details or the lockout mode added.
+    public static func loginFailure(message: String?, detail: JSONObject) -> JSONValue {
+        var body: JSONObject = ["code": 401, "reason": "Unauthorized", "message": .string(message ?? "Login failure")]
+        if detail.count > 0 { body["detail"] = .object(detail) }
+        return .object(body)
+    }
+
+    /// Realm lockout mode: the warning before the lock (am-protocol.md §2.4).
+    public static func lockoutWarning(remaining: Int) -> String {
+        "Warning: You will be locked out after \(remaining) more failure(s)."
+    }
+
+    public static let userLockedOut: JSONValue = [
+        "code": 401, "reason": "Unauthorized", "message": "User Locked Out.", "detail": ["failureUrl": ""],
+    ]
+
+    /// `?suspendedId=` naming no suspended journey, or one whose time is up.
+    public static let suspendedIdNotFound: JSONValue = [
+        "code": 401, "reason": "Unauthorized",
+        "message": "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired.",
+    ]
+
     public static let accessDenied: JSONValue = [
         "code": 401, "reason": "Unauthorized", "message": "Access Denied",
     ]

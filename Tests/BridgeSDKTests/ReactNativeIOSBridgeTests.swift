@@ -45,14 +45,22 @@ final class BridgeHarness {
 
     /// What the sample's JS does: parse the step string, set input values, stringify the payload.
     static func answer(_ stepString: String, _ values: [String]) -> JSONValue {
+        answer(stepString, values: values.map { .string($0) })
+    }
+
+    /// Sets input 0 of callback i to values[i]; an array sets inputs 0, 1, … (KBA question and
+    /// answer); null leaves the callback as it is.
+    static func answer(_ stepString: String, values: [JSONValue]) -> JSONValue {
         var step = try! JSONParser.parse(stepString).objectValue!
         var callbacks = step["callbacks"]!.arrayValue!
-        for (index, value) in values.enumerated() {
+        for (index, value) in values.enumerated() where value != .null {
             var callback = callbacks[index].objectValue!
             var inputs = callback["input"]!.arrayValue!
-            var input = inputs[0].objectValue!
-            input["value"] = .string(value)
-            inputs[0] = .object(input)
+            for (k, v) in (value.arrayValue ?? [value]).enumerated() {
+                var input = inputs[k].objectValue!
+                input["value"] = v
+                inputs[k] = .object(input)
+            }
             callback["input"] = .array(inputs)
             callbacks[index] = .object(callback)
         }
@@ -170,7 +178,10 @@ final class BridgeHarness {
         let bridge = BridgeHarness()
         _ = try bridge.call("start")
         let step = try bridge.call("register").stringValue!
-        let result = try bridge.call("next", BridgeHarness.answer(step, ["sam", "Sam", "Smith", "sam@example.com", "Passw0rdXYZ"]))
+        let result = try bridge.call("next", BridgeHarness.answer(step, values: [
+            "sam", "Sam", "Smith", "sam@example.com", false, true, "Passw0rdXYZ", ["What's your favorite color?", "Blue"],
+            ["Who was your first employer?", "ACME"], true,
+        ]))
         #expect(result["type"] == "LoginSuccess")
         #expect(try bridge.call("getUserInfo")["name"] == "Sam Smith")
         _ = try bridge.call("logout")

@@ -6,6 +6,16 @@ public struct DirectoryUser: Equatable, Sendable {
     public var username: String
     public var password: PasswordHash
     public var attributes: JSONObject
+    /// Set by an Account Lockout node or the lockout mode; `until` nil means until unlocked.
+    public var lock: AccountLock?
+    /// Failed-attempt counts kept on the profile (AM's `retryLimitNodeCount`), by counter name.
+    public var counters: [String: Int] = [:]
+
+    public struct AccountLock: Equatable, Sendable {
+        public var until: Double?
+
+        public func holds(at now: Double) -> Bool { until.map { now < $0 } ?? true }
+    }
 
     public var givenName: String? { attributes["givenName"]?.stringValue }
     public var familyName: String? { attributes["sn"]?.stringValue }
@@ -58,6 +68,16 @@ public final class UserDirectory {
         return user
     }
 
+    /// Changes a stored user in place; false when there is no such user.
+    @discardableResult
+    public func update(username: String, _ change: (inout DirectoryUser) -> Void) -> Bool {
+        let key = username.lowercased()
+        guard var user = usersByKey[key] else { return false }
+        change(&user)
+        usersByKey[key] = user
+        return true
+    }
+
     public func find(username: String) -> DirectoryUser? { usersByKey[username.lowercased()] }
 
     public func find(id: String) -> DirectoryUser? { usersByKey.values.first { $0.id == id } }
@@ -87,6 +107,8 @@ extension UserDirectory {
                     "digest": .string(Base64URL.encode(user.password.digest)),
                 ],
                 "attributes": .object(user.attributes),
+                "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] } ?? .null,
+                "counters": .object(JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
             ]
         })
     }
@@ -95,12 +117,22 @@ extension UserDirectory {
         var restored: [String: DirectoryUser] = [:]
         for reader in readers {
             let password = try reader.reader("password")
-            let user = DirectoryUser(
+            var user = DirectoryUser(
                 id: try reader.string("id"), username: try reader.string("username"),
                 password: PasswordHash(
                     salt: try password.bytes("salt"), iterations: Int(try password.int("iterations")),
                     digest: try password.bytes("digest")),
                 attributes: try reader.objectValue("attributes"))
+            if reader.has("lock") {
+                let lock = try reader.reader("lock")
+                user.lock = DirectoryUser.AccountLock(until: lock.has("until") ? try lock.double("until") : nil)
+            }
+            if reader.has("counters") {
+                for member in try reader.objectValue("counters").members {
+                    guard let count = member.value.intValue else { throw StateError("\(reader.path).counters.\(member.key) must be an integer") }
+                    user.counters[member.key] = Int(count)
+                }
+            }
             restored[user.username.lowercased()] = user
         }
         usersByKey = restored

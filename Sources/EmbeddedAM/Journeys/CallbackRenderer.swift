@@ -1,58 +1,39 @@
 import AuthBridgeCore
 
 /// Renders callbacks in AM's exact wire shape (am-protocol.md §2.2, §3) and reads the client's
-/// answers back. Input names are `IDToken<N>` with N the 1-based position in the step.
+/// answers back. Input names are `IDToken<N>` plus a suffix, N the 1-based position in the step;
+/// `_id` is the 0-based position.
 enum CallbackRenderer {
-    static func render(
-        _ spec: CallbackSpec, position: Int, value: JSONValue?, failedPolicies: [String]
-    ) -> JSONValue {
+    static func render(_ spec: CallbackSpec, position: Int, value: JSONValue?, failedPolicies: [String]) -> JSONValue {
         let token = "IDToken\(position + 1)"
         var output: [JSONValue] = []
-        var input: [JSONValue] = []
-        func out(_ name: String, _ value: JSONValue) { output.append(["name": .string(name), "value": value]) }
-        func inp(_ name: String, _ value: JSONValue) { input.append(["name": .string(name), "value": value]) }
-        let failed = JSONValue.array(failedPolicies.map { .string($0) })
-
-        switch spec.kind {
-        case .name, .password:
-            out("prompt", .string(spec.prompt))
-            inp(token, value ?? "")
-        case .textOutput:
-            out("message", .string(spec.message ?? ""))
-            out("messageType", .string(spec.messageType))
-        case .validatedUsername, .validatedPassword:
-            let isPassword = spec.kind == .validatedPassword
-            if isPassword { out("echoOn", false) }
-            out("policies", policiesObject(spec, name: spec.attribute ?? (isPassword ? "password" : "userName")))
-            out("failedPolicies", failed)
-            out("validateOnly", false)
-            out("prompt", .string(spec.prompt))
-            inp(token, value ?? "")
-            inp(token + "validateOnly", false)
-        case .stringAttribute:
-            out("name", .string(spec.attribute ?? ""))
-            out("prompt", .string(spec.prompt))
-            out("required", .bool(spec.required))
-            out("policies", policiesObject(spec, name: spec.attribute ?? ""))
-            out("failedPolicies", failed)
-            out("validateOnly", false)
-            out("value", value ?? "")
-            inp(token, value ?? "")
-            inp(token + "validateOnly", false)
+        for (name, kind) in spec.outputs {
+            let rendered: JSONValue
+            switch kind {
+            case .fixed(let v): rendered = v
+            case .failedPolicies: rendered = .array(failedPolicies.map { .string($0) })
+            case .currentValue(let initial): rendered = value ?? initial
+            }
+            output.append(["name": .string(name), "value": rendered])
         }
-        var callback: JSONObject = ["type": .string(spec.kind.rawValue), "output": .array(output)]
-        if spec.kind.hasInput { callback["input"] = .array(input) }
+        var callback: JSONObject = ["type": .string(spec.wireType), "output": .array(output)]
+        if !spec.inputs.isEmpty {
+            callback["input"] = .array(spec.inputs.enumerated().map { index, input in
+                let shown = index == 0 && spec.echoesValue ? value ?? input.value : input.value
+                return ["name": .string(token + input.suffix), "value": shown]
+            })
+        }
         callback["_id"] = .int(Int64(position))
         return .object(callback)
     }
 
     /// AM's policy object for validated callbacks (the real-AM form, am-protocol.md §3).
-    static func policiesObject(_ spec: CallbackSpec, name: String) -> JSONValue {
+    static func policiesObject(_ policies: [PolicySpec], name: String) -> JSONValue {
         var requirements: [String] = []
-        for policy in spec.policies where !requirements.contains(policy.requirement) {
+        for policy in policies where !requirements.contains(policy.requirement) {
             requirements.append(policy.requirement)
         }
-        let policies: [JSONValue] = spec.policies.map { policy in
+        let list: [JSONValue] = policies.map { policy in
             var object: JSONObject = [
                 "policyRequirements": [.string(policy.requirement)], "policyId": .string(policy.policyId),
             ]
@@ -61,26 +42,26 @@ enum CallbackRenderer {
         }
         return [
             "policyRequirements": .array(requirements.map { .string($0) }), "fallbackPolicies": .null,
-            "name": .string(name), "policies": .array(policies), "conditionalPolicies": .null,
+            "name": .string(name), "policies": .array(list), "conditionalPolicies": .null,
         ]
     }
 
+    /// The client's answer to one callback: its input values by suffix, found by input name.
     struct Answer {
-        var value: JSONValue?
-        var validateOnly: Bool
+        var inputs: [String: JSONValue] = [:]
+
+        var value: JSONValue? { inputs[""] }
+        var validateOnly: Bool { inputs["validateOnly"]?.boolValue ?? false }
     }
 
-    /// The client's answer for the callback at `position`, found by input name.
-    static func answer(in callback: JSONValue?, position: Int) -> Answer {
+    static func answer(in callback: JSONValue?, position: Int, spec: CallbackSpec) -> Answer {
         let token = "IDToken\(position + 1)"
-        var answer = Answer(value: nil, validateOnly: false)
+        var answer = Answer()
         guard case .array(let inputs)? = callback?["input"] else { return answer }
         for case .object(let input) in inputs {
-            switch input["name"]?.stringValue {
-            case token?: answer.value = input["value"]
-            case (token + "validateOnly")?: answer.validateOnly = input["value"]?.boolValue ?? false
-            default: continue
-            }
+            guard let name = input["name"]?.stringValue, name.hasPrefix(token) else { continue }
+            let suffix = String(name.dropFirst(token.count))
+            if spec.inputs.contains(where: { $0.suffix == suffix }) { answer.inputs[suffix] = input["value"] ?? .null }
         }
         return answer
     }

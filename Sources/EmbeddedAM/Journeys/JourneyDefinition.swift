@@ -1,10 +1,13 @@
 import AuthBridgeCore
 
 /// A journey as data, modelled on AM trees: named nodes, each with a type, its settings, and
-/// outcomes that name the next node. Loaded from JSON (the built-ins are JSON too).
+/// outcomes that name the next node (docs/journeys.md, protocol/schema/journeys.schema.json).
+/// The built-ins are written in the same JSON.
 public struct JourneyDefinition: Sendable {
     public var name: String
     public var entry: String
+    /// AM's tree "max duration": how long the whole journey may take, in seconds.
+    public var timeout: Double
     public var nodes: [String: JourneyNode]
 
     public struct DefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -19,18 +22,14 @@ public struct JourneyDefinition: Sendable {
     }
 
     public init(json: JSONValue) throws(DefinitionError) {
-        guard case .object(let object) = json else {
-            throw DefinitionError(journey: "?", node: nil, reason: "a journey must be a JSON object")
+        let header: (name: String, entry: String, timeout: Double, nodes: JSONObject)
+        do {
+            header = try Self.header(json)
+        } catch {
+            throw DefinitionError(journey: json["name"]?.stringValue ?? "?", node: nil, reason: error.reason)
         }
-        guard case .string(let name)? = object["name"], !name.isEmpty else {
-            throw DefinitionError(journey: "?", node: nil, reason: "\"name\" must be a non-empty string")
-        }
-        guard case .string(let entry)? = object["entry"] else {
-            throw DefinitionError(journey: name, node: nil, reason: "\"entry\" must name the first node")
-        }
-        guard case .object(let nodeObjects)? = object["nodes"], nodeObjects.count > 0 else {
-            throw DefinitionError(journey: name, node: nil, reason: "\"nodes\" must be a non-empty object")
-        }
+        (name, entry, timeout) = (header.name, header.entry, header.timeout)
+        let nodeObjects = header.nodes
         var nodes: [String: JourneyNode] = [:]
         for member in nodeObjects.members {
             do {
@@ -44,104 +43,59 @@ public struct JourneyDefinition: Sendable {
         }
         for member in nodeObjects.members {
             let node = nodes[member.key]!
-            for outcome in node.kind.requiredOutcomes where node.outcomes[outcome] == nil {
+            for outcome in node.kind.outcomes where node.outcomes[outcome] == nil && !Self.optionalOutcomes.contains(outcome) {
                 throw DefinitionError(journey: name, node: node.id, reason: "missing outcome \"\(outcome)\"")
             }
             for (outcome, target) in node.outcomes.sorted(by: { $0.key < $1.key }) where nodes[target] == nil {
-                throw DefinitionError(
-                    journey: name, node: node.id, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
+                throw DefinitionError(journey: name, node: node.id, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
             }
         }
-        self.name = name
-        self.entry = entry
         self.nodes = nodes
     }
-}
 
-public struct JourneyNode: Sendable {
-    public enum Kind: Sendable {
-        /// Shows callbacks and waits for the client; outcome `next`.
-        case page(PageSpec)
-        /// Checks username/password in shared state against the directory; `true`/`false`.
-        case dataStoreDecision
-        /// Creates a user from shared state; `created`/`failed`.
-        case createObject
-        /// Ends the journey with a session.
-        case success
-        /// Ends the journey with AM's 401.
-        case failure
-
-        var requiredOutcomes: [String] {
-            switch self {
-            case .page: return ["next"]
-            case .dataStoreDecision: return ["true", "false"]
-            case .createObject: return ["created", "failed"]
-            case .success, .failure: return []
-            }
+    private static func header(_ json: JSONValue) throws(SettingsError) -> (name: String, entry: String, timeout: Double, nodes: JSONObject) {
+        var s = try Settings(json, what: "a journey")
+        let name = try s.requiredString("name")
+        let entry = try s.requiredString("entry")
+        let timeout = try s.seconds("timeout", default: 300)!
+        _ = try s.string("description")
+        guard let nodes = try s.object("nodes"), nodes.count > 0 else {
+            throw SettingsError(reason: "\"nodes\" must be a non-empty object")
         }
+        try s.finish()
+        return (name, entry, timeout, nodes)
     }
 
-    public var id: String
-    public var kind: Kind
-    public var outcomes: [String: String]
+    /// `otpVerify`'s `expired` goes where `false` goes unless a journey says otherwise.
+    static let optionalOutcomes: Set<String> = ["expired"]
 
-    struct NodeError: Error { var reason: String }
-
-    init(id: String, json: JSONValue) throws(NodeError) {
-        guard case .object(let object) = json else { throw NodeError(reason: "a node must be a JSON object") }
-        guard case .string(let type)? = object["type"] else { throw NodeError(reason: "\"type\" must be a string") }
-        self.id = id
-        switch type {
-        case "page": kind = .page(try PageSpec(json: object))
-        case "dataStoreDecision": kind = .dataStoreDecision
-        case "createObject": kind = .createObject
-        case "success": kind = .success
-        case "failure": kind = .failure
-        default: throw NodeError(reason: "unknown node type \"\(type)\"")
+    /// A journey file: one journey object, an array of them, or `{"journeys": [...]}`.
+    public static func load(fileText: String) throws(DefinitionError) -> [JourneyDefinition] {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(fileText)
+        } catch {
+            throw DefinitionError(journey: "?", node: nil, reason: "the file is not JSON: \(error)")
         }
-        var outcomes: [String: String] = [:]
-        if let value = object["outcomes"] {
-            guard case .object(let map) = value else { throw NodeError(reason: "\"outcomes\" must be an object") }
-            for member in map.members {
-                guard case .string(let target) = member.value else {
-                    throw NodeError(reason: "outcome \"\(member.key)\" must name a node")
-                }
-                outcomes[member.key] = target
+        let items: [JSONValue]
+        switch json {
+        case .array(let list): items = list
+        case .object(let object) where object["journeys"] != nil:
+            guard case .array(let list)? = object["journeys"] else {
+                throw DefinitionError(journey: "?", node: nil, reason: "\"journeys\" must be an array of journeys")
             }
+            items = list
+        default: items = [json]
         }
-        self.outcomes = outcomes
-    }
-}
-
-/// A page node: what AM's Page Node shows in one step.
-public struct PageSpec: Sendable {
-    public var stage: String?
-    public var header: String?
-    public var description: String?
-    public var callbacks: [CallbackSpec]
-
-    init(json object: JSONObject) throws(JourneyNode.NodeError) {
-        func optionalString(_ key: String) throws(JourneyNode.NodeError) -> String? {
-            switch object[key] {
-            case nil, .null?: return nil
-            case .string(let s)?: return s
-            default: throw JourneyNode.NodeError(reason: "\"\(key)\" must be a string")
+        guard !items.isEmpty else { throw DefinitionError(journey: "?", node: nil, reason: "the file holds no journeys") }
+        var journeys: [JourneyDefinition] = []
+        for item in items {
+            let journey = try JourneyDefinition(json: item)
+            if journeys.contains(where: { $0.name == journey.name }) {
+                throw DefinitionError(journey: journey.name, node: nil, reason: "defined twice in the file")
             }
+            journeys.append(journey)
         }
-        stage = try optionalString("stage")
-        header = try optionalString("header")
-        description = try optionalString("description")
-        guard case .array(let list)? = object["callbacks"], !list.isEmpty else {
-            throw JourneyNode.NodeError(reason: "a page needs a non-empty \"callbacks\" array")
-        }
-        var callbacks: [CallbackSpec] = []
-        for (index, item) in list.enumerated() {
-            do {
-                callbacks.append(try CallbackSpec(json: item))
-            } catch {
-                throw JourneyNode.NodeError(reason: "callback \(index): \(error.reason)")
-            }
-        }
-        self.callbacks = callbacks
+        return journeys
     }
 }

@@ -5,7 +5,7 @@ import AuthBridgeCore
 struct PolicyEvaluator {
     let users: UserDirectory
 
-    func failures(for spec: CallbackSpec, value: String, sharedState: JSONObject) -> [String] {
+    func failures(for spec: CallbackSpec, value: JSONValue, sharedState: JSONObject) -> [String] {
         var failed: [String] = []
         for policy in spec.policies where !passes(policy, value: value, sharedState: sharedState) {
             failed.append(Self.amFormat(requirement: policy.requirement, params: policy.params))
@@ -13,10 +13,18 @@ struct PolicyEvaluator {
         return failed
     }
 
-    private func passes(_ policy: PolicySpec, value: String, sharedState: JSONObject) -> Bool {
+    private func passes(_ policy: PolicySpec, value json: JSONValue, sharedState: JSONObject) -> Bool {
         func intParam(_ key: String) -> Int { Int(policy.params[key]?.intValue ?? 0) }
+        let value = JourneyEngine.text(json)
         switch policy.policyId {
         case "required": return !value.isEmpty
+        case "minimum-number-value", "maximum-number-value":
+            guard let number = json.doubleValue ?? Double(value) else { return value.isEmpty }
+            let bound = policy.params[policy.policyId == "minimum-number-value" ? "minimum" : "maximum"]?.doubleValue ?? 0
+            return policy.policyId == "minimum-number-value" ? number >= bound : number <= bound
+        case "cannot-contain-characters":
+            let forbidden = policy.params["forbiddenChars"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return !forbidden.contains { !$0.isEmpty && value.contains($0) }
         case "unique": return value.isEmpty || !users.contains(username: value)
         case "minimum-length": return value.count >= intParam("minLength")
         case "maximum-length": return value.count <= intParam("maxLength")
@@ -35,7 +43,7 @@ struct PolicyEvaluator {
 
     private static func sharedValue(_ field: String, in state: JSONObject) -> String? {
         if field == "userName" { return state["username"]?.stringValue }
-        return state["objectAttributes"]?[field]?.stringValue
+        return state.value(path: "objectAttributes." + field.replacingSlashes)?.stringValue
     }
 
     static func looksLikeEmail(_ value: String) -> Bool {

@@ -1,0 +1,322 @@
+import AuthBridgeCore
+import EmbeddedAM
+import IdentityServer
+import Testing
+
+/// The step sequences of am-protocol.md §7 (J3–J11), each through its success and its failures.
+extension Harness {
+    func types(_ reply: ServerReply) -> [String] {
+        reply.body["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+    }
+
+    func output(_ reply: ServerReply, _ index: Int, _ name: String) -> JSONValue? {
+        reply.body["callbacks"]?.arrayValue?[index]["output"]?.arrayValue?.first { $0["name"]?.stringValue == name }?["value"]
+    }
+
+    /// Starts `journey` and answers its credentials page.
+    func signIn(_ journey: String, password: String = "Ch4ng3it!") -> ServerReply {
+        submit(start(journey).body, ["IDToken1": "demo", "IDToken2": .string(password)])
+    }
+}
+
+@Suite struct PlatformLoginJourney {
+    @Test func validateOnlyShowsTheSamePageThenLogsIn() {
+        let harness = Harness()
+        let first = harness.start("PlatformLogin")
+        #expect(harness.types(first) == ["ValidatedCreateUsernameCallback", "ValidatedCreatePasswordCallback"])
+        #expect(first.body["stage"] == "UsernamePassword")
+        let check = harness.submit(first.body, ["IDToken1": "demo", "IDToken2": "x", "IDToken2validateOnly": true])
+        #expect(harness.types(check) == harness.types(first))
+        #expect(check.body["authId"] != first.body["authId"])
+        #expect(harness.submit(check.body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body["tokenId"] != nil)
+    }
+
+    @Test func wrongPasswordFails() {
+        let harness = Harness()
+        #expect(harness.signIn("PlatformLogin", password: "nope").body == AMErrors.loginFailure)
+    }
+}
+
+@Suite struct MiscCallbacksJourney {
+    func walk(_ harness: Harness, color: JSONValue = 1, confirm: JSONValue = 0) -> ServerReply {
+        var step = harness.start("MiscCallbacks")
+        step = harness.submit(step.body, ["IDToken1": "demo"])
+        #expect(harness.output(step, 0, "prompt") == "Provide a nickname for this account")
+        step = harness.submit(step.body, ["IDToken1": "Text Input String"])
+        step = harness.submit(step.body, ["IDToken1": "Ch4ng3it!"])
+        #expect(harness.output(step, 0, "choices") == ["red", "green", "blue"])
+        #expect(step.body["callbacks"]?.arrayValue?[0]["input"] == [["name": "IDToken1", "value": 0]])
+        step = harness.submit(step.body, ["IDToken1": color])
+        guard step.status == 200 else { return step }
+        #expect(harness.types(step) == ["TextOutputCallback", "ConfirmationCallback"])
+        #expect(harness.output(step, 0, "messageType") == "0")
+        #expect(harness.output(step, 1, "defaultOption") == 1)
+        #expect(step.body["callbacks"]?.arrayValue?[1]["input"] == [["name": "IDToken2", "value": 1]])
+        return harness.submit(step.body, ["IDToken2": confirm])
+    }
+
+    @Test func everyAnswerRightReachesThePollThenSuccess() {
+        let harness = Harness()
+        let poll = walk(harness)
+        #expect(harness.types(poll) == ["PollingWaitCallback"])
+        #expect(harness.output(poll, 0, "waitTime") == "1000")
+        let early = harness.submit(poll.body, [:])
+        #expect(harness.types(early) == ["PollingWaitCallback"])
+        harness.clock.advance(by: 1)
+        #expect(harness.submit(early.body, [:]).body["tokenId"] != nil)
+    }
+
+    @Test func wrongColorOrConfirmationFails() {
+        #expect(walk(Harness(), color: 2).body == AMErrors.loginFailure)
+        #expect(walk(Harness(), confirm: 1).body == AMErrors.loginFailure)
+        // A numeric string is read as the index, as AM does for Flutter's text.
+        let harness = Harness()
+        #expect(harness.types(walk(harness, color: "1")) == ["PollingWaitCallback"])
+    }
+
+    @Test func aChoiceThatIsNoIndexIsABadRequestAndTheStepStays() {
+        let harness = Harness()
+        var step = harness.start("MiscCallbacks")
+        for answer: JSONValue in ["demo", "Nick", "Ch4ng3it!"] { step = harness.submit(step.body, ["IDToken1": answer]) }
+        for bad: JSONValue in ["green", 3, -1] {
+            let reply = harness.submit(step.body, ["IDToken1": bad])
+            #expect(reply.status == 400)
+            #expect(reply.body["message"]?.stringValue?.hasPrefix("Invalid value for ChoiceCallback IDToken1") == true)
+        }
+        #expect(harness.types(harness.submit(step.body, ["IDToken1": 1])) == ["TextOutputCallback", "ConfirmationCallback"])
+    }
+}
+
+@Suite struct PollingWaitJourney {
+    @Test func resubmitsBeforeTheDeadlineGetTheSameStepThenSuccess() {
+        let harness = Harness()
+        var step = harness.signIn("PollingWait")
+        #expect(harness.types(step) == ["PollingWaitCallback", "ConfirmationCallback"])
+        #expect(harness.output(step, 0, "waitTime") == "5000")
+        #expect(harness.output(step, 0, "message") == "Please Wait")
+        #expect(harness.output(step, 1, "options") == ["Exit"])
+        #expect(harness.output(step, 1, "optionType") == -1)
+        for _ in 0..<4 {
+            harness.clock.advance(by: 1.2)
+            let again = harness.submit(step.body, [:])
+            #expect(harness.types(again) == harness.types(step))
+            #expect(again.body["authId"] != step.body["authId"])
+            step = again
+        }
+        harness.clock.advance(by: 0.3)
+        #expect(harness.submit(step.body, [:]).body["tokenId"] != nil)
+    }
+
+    @Test func exitEndsInFailure() {
+        let harness = Harness()
+        let step = harness.signIn("PollingWait")
+        #expect(harness.submit(step.body, ["IDToken2": 0]).body == AMErrors.loginFailure)
+    }
+}
+
+@Suite struct DeviceProfileJourney {
+    static let profile = #"{"identifier":"a1b2","metadata":{"platform":{"platform":"iOS"}},"location":{"latitude":51.5,"longitude":-0.12}}"#
+
+    @Test func aProfileWithIdentifierMetadataAndLocationSucceeds() {
+        let harness = Harness()
+        let step = harness.signIn("DeviceProfile")
+        #expect(harness.types(step) == ["DeviceProfileCallback"])
+        #expect(harness.output(step, 0, "metadata") == true)
+        #expect(harness.output(step, 0, "message") == "Collecting profile ...")
+        #expect(harness.submit(step.body, ["IDToken1": .string(Self.profile)]).body["tokenId"] != nil)
+    }
+
+    @Test func missingPartsFail() {
+        for bad: JSONValue in ["", #"{"identifier":"","metadata":{},"location":{}}"#, #"{"identifier":"x","metadata":{}}"#, ["identifier": "x"]] {
+            let harness = Harness()
+            #expect(harness.submit(harness.signIn("DeviceProfile").body, ["IDToken1": bad]).body == AMErrors.loginFailure)
+        }
+    }
+}
+
+@Suite struct SecondFactorJourney {
+    @Test func emailCodeFromTheOutboxSucceeds() {
+        let harness = Harness()
+        let choice = harness.signIn("SecondFactor")
+        #expect(harness.types(choice) == ["ChoiceCallback"])
+        #expect(harness.output(choice, 0, "prompt") == "Choose Second Factor")
+        #expect(harness.output(choice, 0, "choices") == ["Email", "SMS"])
+        let otp = harness.submit(choice.body, ["IDToken1": 0])
+        #expect(otp.body["stage"] == "OneTimePasswordEmail")
+        #expect(harness.output(otp, 0, "prompt") == "One Time Password")
+        let sent = harness.am.outbox.lastOneTimeCode
+        #expect(sent?.delivery == "email")
+        #expect(sent?.to == "demo@example.com")
+        #expect(sent?.code.count == 6)
+        #expect(harness.submit(otp.body, ["IDToken1": .string(sent?.code ?? "")]).body["tokenId"] != nil)
+    }
+
+    @Test func smsGoesToThePhoneAndAWrongCodeFails() {
+        let harness = Harness()
+        let otp = harness.submit(harness.signIn("SecondFactor").body, ["IDToken1": 1])
+        #expect(otp.body["stage"] == "OneTimePasswordSMS")
+        #expect(harness.am.outbox.lastOneTimeCode?.to == "+15555550100")
+        #expect(harness.submit(otp.body, ["IDToken1": "000000x"]).body == AMErrors.loginFailure)
+    }
+
+    @Test func anExpiredCodeTakesTheExpiredOutcome() throws {
+        let harness = Harness()
+        harness.am.add(journey: try JourneyDefinition(json: try JSONParser.parse(#"""
+            {"name":"ShortCode","entry":"who","nodes":{
+              "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"send"}},
+              "send":{"type":"otpGenerate","length":8,"validity":5,"delivery":"sms","outcomes":{"next":"verify"}},
+              "verify":{"type":"otpVerify","outcomes":{"true":"ok","false":"no","expired":"why"}},
+              "why":{"type":"setFailureDetails","message":"Code expired","details":{"Reason":"otp_expired"},"outcomes":{"next":"no"}},
+              "ok":{"type":"success"},"no":{"type":"failure"}}}
+            """#)))
+        let step = harness.submit(harness.start("ShortCode").body, ["IDToken1": "demo"])
+        let code = harness.am.outbox.lastOneTimeCode?.code ?? ""
+        #expect(code.count == 8)
+        harness.clock.advance(by: 5)
+        #expect(harness.submit(step.body, ["IDToken1": .string(code)]).body == [
+            "code": 401, "reason": "Unauthorized", "message": "Code expired", "detail": ["Reason": "otp_expired"],
+        ])
+    }
+
+    @Test func codesDifferPerJourneyAndRepeatPerSeed() {
+        let a = Harness(seed: 9), b = Harness(seed: 9)
+        _ = a.submit(a.signIn("SecondFactor").body, ["IDToken1": 0])
+        _ = b.submit(b.signIn("SecondFactor").body, ["IDToken1": 0])
+        #expect(a.am.outbox.lastOneTimeCode?.code == b.am.outbox.lastOneTimeCode?.code)
+        let first = a.am.outbox.lastOneTimeCode?.code
+        _ = a.submit(a.signIn("SecondFactor").body, ["IDToken1": 0])
+        #expect(a.am.outbox.lastOneTimeCode?.code != first)
+    }
+}
+
+@Suite struct OTPRegistrationJourney {
+    @Test func qrStepThenSuccess() {
+        let harness = Harness()
+        let step = harness.signIn("OTPRegistration")
+        #expect(harness.types(step) == ["TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "ConfirmationCallback"])
+        #expect(harness.output(step, 1, "messageType") == "4")
+        #expect(harness.output(step, 2, "id") == "mfaDeviceRegistration")
+        #expect(harness.output(step, 2, "value")?.stringValue?.hasPrefix("otpauth://totp/") == true)
+        #expect(step.body["callbacks"]?.arrayValue?[2]["input"] == [["name": "IDToken3", "value": "mfaDeviceRegistration"]])
+        // iOS leaves the script TextOutput out of what it submits: answers are found by name.
+        guard case .object(var payload) = step.body else { return }
+        payload["callbacks"] = .array((step.body["callbacks"]?.arrayValue ?? []).enumerated().filter { $0.offset != 1 }.map(\.element))
+        #expect(harness.am.authenticate(.submit(.object(payload))).body["tokenId"] != nil)
+    }
+}
+
+@Suite struct RetryLimitJourney {
+    @Test func wrongPasswordLoopsBackThenLocksTheAccount() {
+        let harness = Harness()
+        var step = harness.start("RetryLimit")
+        for _ in 0..<2 {
+            let again = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
+            #expect(again.status == 200)
+            #expect(harness.types(again) == ["NameCallback", "PasswordCallback"])
+            #expect(again.body["authId"] != step.body["authId"])
+            step = again
+        }
+        let third = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        #expect(third.status == 401)
+        #expect(third.body == AMErrors.loginFailure)
+        // Locked: even the right password, in any journey, meets "User Locked Out."
+        #expect(harness.signIn("RetryLimit").body == AMErrors.userLockedOut)
+        #expect(harness.signIn("Login").body == AMErrors.userLockedOut)
+    }
+
+    @Test func theLockExpiresOnTheClock() {
+        let harness = Harness()
+        var step = harness.start("RetryLimit")
+        for _ in 0..<3 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        harness.clock.advance(by: 299)
+        #expect(harness.signIn("Login").body == AMErrors.userLockedOut)
+        harness.clock.advance(by: 1)
+        #expect(harness.signIn("Login").body["tokenId"] != nil)
+        // The count started again: two more failures loop back.
+        let fresh = harness.submit(harness.start("RetryLimit").body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        #expect(fresh.status == 200)
+    }
+
+    @Test func theCountIsSavedToTheUserAcrossJourneysAndResetBySuccess() {
+        let harness = Harness()
+        _ = harness.submit(harness.start("RetryLimit").body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        _ = harness.submit(harness.start("RetryLimit").body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        #expect(harness.am.users.find(username: "demo")?.counters == ["RetryLimit/retry": 2])
+        #expect(harness.signIn("RetryLimit").body["tokenId"] != nil)
+        #expect(harness.am.users.find(username: "demo")?.counters == [:])
+    }
+
+    @Test func anUnknownUserEndsAtOnce() {
+        let harness = Harness()
+        let reply = harness.submit(harness.start("RetryLimit").body, ["IDToken1": "nobody", "IDToken2": "x"])
+        #expect(reply.body == AMErrors.loginFailure)
+    }
+}
+
+@Suite struct LockoutModeJourney {
+    @Test func warnsBeforeTheLockThenLocks() {
+        let harness = Harness()
+        #expect(harness.signIn("LockoutMode", password: "x").body == AMErrors.loginFailure)
+        #expect(harness.signIn("LockoutMode", password: "x").body == [
+            "code": 401, "reason": "Unauthorized", "message": "Warning: You will be locked out after 1 more failure(s).",
+            "detail": ["failureUrl": ""],
+        ])
+        #expect(harness.signIn("LockoutMode", password: "x").body == AMErrors.userLockedOut)
+        #expect(harness.signIn("LockoutMode").body == AMErrors.userLockedOut)
+        harness.clock.advance(by: 300)
+        #expect(harness.signIn("LockoutMode").body["tokenId"] != nil)
+    }
+}
+
+@Suite struct EmailSuspendJourney {
+    @Test func theLinkResumesTheJourney() {
+        let harness = Harness()
+        let suspended = harness.submit(harness.start("EmailSuspend").body, ["IDToken1": "demo"])
+        #expect(harness.types(suspended) == ["SuspendedTextOutputCallback"])
+        #expect(harness.output(suspended, 0, "messageType") == "0")
+        let link = harness.am.outbox.lastSuspendLink
+        #expect(link?.to == "demo@example.com")
+        #expect(link?.resumeURI.hasSuffix("suspendedId=\(link?.suspendedId ?? "-")") == true)
+        // Answering the step does not move it; the link does, once.
+        #expect(harness.types(harness.submit(suspended.body, [:])) == ["SuspendedTextOutputCallback"])
+        let resumed = harness.am.authenticate(AuthenticateRequest(suspendedId: link?.suspendedId))
+        #expect(resumed.body["tokenId"] != nil)
+        #expect(harness.am.authenticate(AuthenticateRequest(suspendedId: link?.suspendedId)).body == AMErrors.suspendedIdNotFound)
+    }
+
+    @Test func anExpiredOrUnknownIdIsAMsException() {
+        let harness = Harness()
+        _ = harness.submit(harness.start("EmailSuspend").body, ["IDToken1": "demo"])
+        let id = harness.am.outbox.lastSuspendLink?.suspendedId
+        harness.clock.advance(by: 300)
+        let reply = harness.am.authenticate(AuthenticateRequest(suspendedId: id))
+        #expect(reply.status == 401)
+        #expect(reply.body["message"] == "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired.")
+        #expect(harness.am.authenticate(AuthenticateRequest(suspendedId: "nope")).body == AMErrors.suspendedIdNotFound)
+    }
+}
+
+@Suite struct JourneyTimeout {
+    @Test func theJourneyTimesOutFromItsStartNotFromEachStep() {
+        let harness = Harness()
+        let name = harness.start("MiscCallbacks")
+        harness.clock.advance(by: 200)
+        let nickname = harness.submit(name.body, ["IDToken1": "demo"])
+        #expect(nickname.status == 200)
+        harness.clock.advance(by: 100)
+        let late = harness.submit(nickname.body, ["IDToken1": "Nick"])
+        #expect(late.status == 401)
+        #expect(late.body["detail"]?["errorCode"] == "110")
+    }
+
+    @Test func aJourneyFileSetsItsOwnTimeout() throws {
+        let harness = Harness()
+        harness.am.add(journey: try JourneyDefinition(json: try JSONParser.parse(#"""
+            {"name":"Quick","entry":"p","timeout":10,"nodes":{
+              "p":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"s"}},"s":{"type":"success"}}}
+            """#)))
+        let step = harness.start("Quick")
+        harness.clock.advance(by: 10)
+        #expect(harness.submit(step.body, ["IDToken1": "demo"]).body == AMErrors.sessionTimedOut)
+    }
+}
