@@ -26,8 +26,10 @@ final class Daemon {
     private var framing: () -> Framing? = { nil }
     /// daemon.hello's answer never changes once the framing is known; built once.
     private var helloResult: JSONValue?
+    /// The flavor's way of settling a resumed suspended journey (emulator.resumeJourney).
+    private(set) var resumeJourney: (String) throws(BridgeError) -> JSONValue = { _ throws(BridgeError) in .null }
 
-    init(options: Options) throws(StateDirectory.Failure) {
+    init(options: Options) throws(StartFailure) {
         self.options = options
         random = options.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
         switch options.clock {
@@ -35,14 +37,26 @@ final class Daemon {
         case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
         }
         server = EmbeddedAM(clock: clock, random: random)
+        for path in options.journeyFiles {
+            for journey in try Self.loadJourneys(path) { server.add(journey: journey) }
+        }
         var sdkOptions = SDKOptions()
         sdkOptions.realm = server.config.realm
         sdkOptions.cookieName = server.config.cookieName
+        for (flag, name) in [("--auth-service", options.authServiceName), ("--registration-service", options.registrationServiceName)] {
+            guard server.journeyNames.contains(name) else {
+                throw StartFailure(message: "\(flag) names no journey \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
+            }
+        }
+        sdkOptions.authServiceName = options.authServiceName
+        sdkOptions.registrationServiceName = options.registrationServiceName
         sdk = AuthSDK(server: server, options: sdkOptions, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
         rpc = RPCServer(limits: RPCServer.Limits(maxDepth: options.maxDepth))
-        stateDirectory = try options.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
-        registerBridge(Self.bridgeMethods(flavor: options.flavor, sdk: sdk, startDelay: options.startDelay))
+        stateDirectory = try options.stateDirectory.map { path throws(StartFailure) in try StateDirectory(path: path) }
+        let bridge = Self.bridge(options: options, sdk: sdk)
+        resumeJourney = bridge.resume
+        registerBridge(bridge.methods)
         registerBridge(TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods)
         registerDaemonMethods()
         registerEmulatorMethods()
@@ -67,12 +81,34 @@ final class Daemon {
     // MARK: bridge
 
     /// The native module of the platform the daemon stands in for (docs/flavors.md).
-    private static func bridgeMethods(flavor: String, sdk: AuthSDK, startDelay: Double) -> [BridgeMethod] {
-        switch flavor {
-        case "rn-android": return ReactNativeAndroidBridge(sdk: sdk).methods
-        case "flutter-ios": return FlutterBridge(sdk: sdk, platform: .ios).methods
-        case "flutter-android": return FlutterBridge(sdk: sdk, platform: .android).methods
-        default: return ReactNativeIOSBridge(sdk: sdk, startDelay: startDelay).methods
+    private static func bridge(options: Options, sdk: AuthSDK)
+        -> (methods: [BridgeMethod], resume: (String) throws(BridgeError) -> JSONValue)
+    {
+        switch options.flavor {
+        case "rn-android":
+            let bridge = ReactNativeAndroidBridge(sdk: sdk, callbacks: options.callbacks)
+            return (bridge.methods, { id throws(BridgeError) in try bridge.resume(suspendedId: id) })
+        case "flutter-ios", "flutter-android":
+            let bridge = FlutterBridge(sdk: sdk, platform: options.flavor == "flutter-ios" ? .ios : .android, callbacks: options.callbacks)
+            return (bridge.methods, { id throws(BridgeError) in try bridge.resume(suspendedId: id) })
+        default:
+            let bridge = ReactNativeIOSBridge(sdk: sdk, startDelay: options.startDelay, callbacks: options.callbacks)
+            return (bridge.methods, { id throws(BridgeError) in try bridge.resume(suspendedId: id) })
+        }
+    }
+
+    /// `--journeys FILE`: a file that cannot be read or holds a bad journey stops the start,
+    /// naming the file, the journey, the node and what is wrong.
+    private static func loadJourneys(_ path: String) throws(StartFailure) -> [JourneyDefinition] {
+        let bytes: [UInt8]
+        switch FileBytes.read(path: path) {
+        case .success(let data): bytes = data
+        case .failure(let error): throw StartFailure(message: "cannot read the journeys file \(path): \(error.text)")
+        }
+        do {
+            return try JourneyDefinition.load(fileText: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw StartFailure(message: "the journeys file \(path) is invalid: \(error.description)")
         }
     }
 
@@ -92,7 +128,7 @@ final class Daemon {
         }
     }
 
-    private static func invoke(_ method: BridgeMethod, _ args: [JSONValue]) throws(JSONRPCError) -> JSONValue {
+    static func invoke(_ method: BridgeMethod, _ args: [JSONValue]) throws(JSONRPCError) -> JSONValue {
         do {
             return try method.call(args)
         } catch {
@@ -152,12 +188,12 @@ final class Daemon {
         return .object(state)
     }
 
-    private func restoreState() throws(StateDirectory.Failure) {
+    private func restoreState() throws(StartFailure) {
         guard let directory = stateDirectory, let saved = try directory.load() else { return }
         do {
             try apply(saved)
         } catch {
-            throw StateDirectory.Failure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
+            throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
         }
         logInfo("state restored from \(directory.file)")
     }

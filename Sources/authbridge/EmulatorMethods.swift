@@ -40,6 +40,32 @@ extension Daemon {
             let params = try NamedParams(call)
             return try revokeSession(username: try params.optionalString("username"))
         }
+        rpc.register("emulator.setServiceNames") { [unowned self] call throws(JSONRPCError) in
+            let params = try NamedParams(call)
+            let login = try params.optionalString("authServiceName")
+            let registration = try params.optionalString("registrationServiceName")
+            for (key, name) in [("authServiceName", login), ("registrationServiceName", registration)] {
+                if let name, !server.journeyNames.contains(name) {
+                    throw .invalidParams("\(key): no journey named \(name) (available: \(server.journeyNames.joined(separator: ", ")))", param: key)
+                }
+            }
+            sdk.setServiceNames(login: login, registration: registration)
+            return ["authServiceName": .string(sdk.options.authServiceName), "registrationServiceName": .string(sdk.options.registrationServiceName)]
+        }
+        rpc.register("emulator.lastOneTimeCode") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return server.outbox.lastOneTimeCode?.json ?? .null
+        }
+        rpc.register("emulator.lastSuspendedJourney") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return server.outbox.lastSuspendLink?.json ?? .null
+        }
+        rpc.register("emulator.resumeJourney") { [unowned self] call throws(JSONRPCError) in
+            let suspendedId = try NamedParams(call).string("suspendedId")
+            // The app opening the e-mailed link: settles like the flavor's next().
+            let resume = BridgeMethod(name: "emulator.resumeJourney") { _ throws(BridgeError) in try self.resumeJourney(suspendedId) }
+            return try Self.invoke(resume, [])
+        }
         rpc.register("emulator.state") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return stateView

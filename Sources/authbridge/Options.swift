@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import BridgeSDK
 import JSONRPC
 
 /// Command-line options. Hand-parsed: the project takes no third-party packages.
@@ -18,6 +19,10 @@ struct Options {
     var startDelay: Double = 0
     var banner = false
     var stateDirectory: String?
+    var journeyFiles: [String] = []
+    var authServiceName = "Login"
+    var registrationServiceName = "Registration"
+    var callbacks = CallbackHandling.sample
 
     static let supportedFlavors = ["rn-ios", "rn-android", "flutter-ios", "flutter-android"]
 
@@ -43,6 +48,14 @@ struct Options {
           --max-depth N          deepest accepted JSON nesting (default 64)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
+          --journeys FILE        load the journeys in FILE (JSON, docs/journeys.md) beside the
+                                 built-ins; a journey named like a built-in replaces it. Repeatable
+          --auth-service NAME    the journey login() starts (default Login)
+          --registration-service NAME
+                                 the journey register() starts (default Registration)
+          --callbacks sample|complete
+                                 how next() applies JS values: as the flavor's sample bridge does
+                                 (default), or as a bridge handling every callback type would
           --start-delay SECONDS  make start() wait, as the iOS sample's 2 s asyncAfter does (default 0)
           --log-level LEVEL      error, warn (default), info or debug
           --banner               print how to drive the daemon to stderr at start
@@ -107,6 +120,18 @@ struct Options {
                 let path = try value(argument)
                 guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
                 options.stateDirectory = path
+            case "--journeys":
+                let path = try value(argument)
+                guard !path.isEmpty else { throw UsageError(message: "--journeys needs a file") }
+                options.journeyFiles.append(path)
+            case "--auth-service": options.authServiceName = try value(argument)
+            case "--registration-service": options.registrationServiceName = try value(argument)
+            case "--callbacks":
+                let text = try value(argument)
+                guard let handling = CallbackHandling(rawValue: text) else {
+                    throw UsageError(message: "--callbacks is sample or complete, got \(text)")
+                }
+                options.callbacks = handling
             default:
                 throw UsageError(message: "unknown option \(argument)")
             }

@@ -103,25 +103,27 @@ final class FlavorHarness {
         return try StepPayload.decode(#"{"callbacks":[\#(list.joined(separator: ","))]}"#)
     }
 
+    static var collector: DeviceProfileCollector { DeviceProfileCollector(platform: .android) { "device-1" } }
+
     @Test func nameGoesToTheFirstNameCallback() throws {
         var node = Self.node(["NameCallback", "NameCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("NameCallback", "a"), ("NameCallback", "b")]), to: &node, variant: .kotlin)
+        try CallbackValues.applyAndroid(try Self.payload([("NameCallback", "a"), ("NameCallback", "b")]), to: &node, variant: .kotlin, collector: Self.collector)
         #expect(Self.value(node, 0) == "b")
         #expect(Self.value(node, 1) == "")
     }
 
     @Test func choiceIsNeverSetOnKotlinAndRejectedOnJava() throws {
         var node = Self.node(["ChoiceCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .kotlin)
+        try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .kotlin, collector: Self.collector)
         #expect(Self.value(node, 0) == "")
         #expect(throws: BridgeError.self) {
-            try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .java)
+            try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .java, collector: Self.collector)
         }
     }
 
     @Test func booleansOnlyForBooleanCallbacks() throws {
         var node = Self.node(["TermsAndConditionsCallback", "StringAttributeInputCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("TermsAndConditionsCallback", true), ("StringAttributeInputCallback", 5)]), to: &node, variant: .kotlin)
+        try CallbackValues.applyAndroid(try Self.payload([("TermsAndConditionsCallback", true), ("StringAttributeInputCallback", 5)]), to: &node, variant: .kotlin, collector: Self.collector)
         #expect(Self.value(node, 0) == true)
         #expect(Self.value(node, 1) == "")
     }

@@ -2,7 +2,8 @@
 // and NAME.out.jsonl (every byte the daemon writes to stdout), run with `--seed 7 --clock virtual`
 // plus the words of NAME.args. A transcript in parts, NAME.1.in.jsonl, NAME.2.in.jsonl…, is one
 // daemon per part, run in order over the same state directory: `{stateDir}` in NAME.args is
-// replaced by a fresh temporary directory for the whole group.
+// replaced by a fresh temporary directory for the whole group, and `{here}` by this folder (for
+// files a transcript loads, such as `--journeys {here}/custom-journeys.json`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +35,7 @@ export function runTranscript({ name, parts }) {
   const words = existsSync(argsFile) ? readFileSync(argsFile, 'utf8').trim().split(/\s+/) : [];
   const stateDir = words.includes('{stateDir}') ? mkdtempSync(join(tmpdir(), 'authbridge-transcript-')) : null;
   try {
-    const args = [...defaultArgs, ...words.map((w) => (w === '{stateDir}' ? stateDir : w))];
+    const args = [...defaultArgs, ...words.map((w) => (w === '{stateDir}' ? stateDir : w.replace('{here}', here)))];
     return parts.map((part) => {
       const run = spawnSync(binary, args, { input: readFileSync(join(here, `${part}.in.jsonl`)) });
       return { part, status: run.status, stdout: run.stdout, stderr: run.stderr.toString('utf8') };

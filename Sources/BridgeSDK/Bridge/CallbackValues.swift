@@ -12,22 +12,61 @@ enum CallbackValues {
         "NumberAttributeInputCallback", "DeviceProfileCallback",
     ]
 
+    enum IOSVariant { case reactNative, flutter }
+
     /// iOS: by position. KBA question and answer go by input name; other single-value callbacks
-    /// take `input[0].value` as the iOS `FlexibleType` decodes it. `unsupported` decides what a
-    /// callback of another type does (the RN bridge rejects, Flutter's ignores it).
-    static func applyIOS(_ payload: StepPayload, to node: inout Node, unsupported: (Int, String) throws(BridgeError) -> Void) throws(BridgeError) {
+    /// take `input[0].value` as the iOS `FlexibleType` decodes it. The RN bridge (RN-E) collects a
+    /// DeviceProfileCallback natively and submits at once, leaving later callbacks as they are,
+    /// and rejects any other type; Flutter's collects only when the payload has no callbacks and
+    /// ignores the types it does not handle.
+    static func applyIOS(_ payload: StepPayload, to node: inout Node, variant: IOSVariant, collector: DeviceProfileCollector) throws(BridgeError) {
+        if variant == .flutter, payload.callbacks.isEmpty {
+            for index in node.callbacks.indices where node.callbackType(at: index) == "DeviceProfileCallback" {
+                setProfile(on: &node, at: index, collector)
+            }
+            return
+        }
         for index in node.callbacks.indices where index < payload.callbacks.count {
             let type = node.callbackType(at: index) ?? ""
             let sent = payload.callbacks[index]
             if type == "KbaCreateCallback" {
                 setKBA(sent, on: &node, at: index)
+            } else if type == "DeviceProfileCallback", variant == .reactNative {
+                setProfile(on: &node, at: index, collector)
+                return
             } else if singleValueTypes.contains(type) {
                 guard let value = sent.inputs.first?.value, value != .null else { continue }
                 node.setInput(callback: index, inputIndex: 0, to: flexible(value))
-            } else {
-                try unsupported(index, type)
+            } else if variant == .reactNative {
+                // The original rejects, then submits anyway and settles the promise a second time;
+                // AuthBridge rejects once and keeps the step.
+                throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
             }
         }
+    }
+
+    /// `--callbacks complete`: a bridge that handles every callback of the iOS core list. Each
+    /// input takes the payload's value at the same position (FlexibleType-decoded); a
+    /// DeviceProfileCallback left empty by JS is collected natively.
+    static func applyComplete(_ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector) {
+        for index in node.callbacks.indices where index < payload.callbacks.count {
+            for (position, input) in payload.callbacks[index].inputs.enumerated() {
+                guard let value = input.value else { continue }
+                node.setInput(callback: index, inputIndex: position, to: flexible(value))
+            }
+            if node.callbackType(at: index) == "DeviceProfileCallback",
+                node.callbacks[index]["input"]?.arrayValue?.first?["value"] == ""
+            {
+                setProfile(on: &node, at: index, collector)
+            }
+        }
+    }
+
+    /// `DeviceProfileCallback.execute`: the collector's profile, with the parts AM asked for.
+    private static func setProfile(on node: inout Node, at index: Int, _ collector: DeviceProfileCollector) {
+        let outputs = node.callbacks[index]["output"]?.arrayValue ?? []
+        func asked(_ name: String) -> Bool { outputs.first { $0["name"]?.stringValue == name }?["value"]?.boolValue ?? false }
+        node.setInput(callback: index, inputIndex: 0, to: .string(collector.profile(metadata: asked("metadata"), location: asked("location"))))
     }
 
     enum AndroidVariant { case kotlin, java }
@@ -36,7 +75,7 @@ enum CallbackValues {
     /// `input[0]`; Name, Password and the validated username/password go to the *first* callback
     /// of that class in the node, as the bridges' `getCallback(Class)` does. Types the bridge
     /// does not handle are ignored. Gson reads every number as a Double.
-    static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant) throws(BridgeError) {
+    static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant, collector: DeviceProfileCollector) throws(BridgeError) {
         for index in node.callbacks.indices where index < payload.callbacks.count {
             let sent = payload.callbacks[index]
             guard let type = sent.type, type == node.callbackType(at: index) else { continue }
@@ -63,6 +102,9 @@ enum CallbackValues {
                 if case .string = value { node.setInput(callback: index, inputIndex: 0, to: value) }
             case "BooleanAttributeInputCallback", "TermsAndConditionsCallback":
                 if case .bool = value { node.setInput(callback: index, inputIndex: 0, to: value) }
+            case "DeviceProfileCallback" where variant == .kotlin:
+                // Kotlin runs `execute` without waiting for it; AuthBridge lets it finish first.
+                setProfile(on: &node, at: index, collector)
             default:
                 continue
             }

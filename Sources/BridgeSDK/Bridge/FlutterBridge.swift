@@ -9,9 +9,12 @@ public final class FlutterBridge {
     private let sdk: AuthSDK
     private let platform: Platform
 
-    public init(sdk: AuthSDK, platform: Platform) {
+    private let callbacks: CallbackHandling
+
+    public init(sdk: AuthSDK, platform: Platform, callbacks: CallbackHandling = .sample) {
         self.sdk = sdk
         self.platform = platform
+        self.callbacks = callbacks
     }
 
     public var methods: [BridgeMethod] {
@@ -70,12 +73,23 @@ public final class FlutterBridge {
             // Android's Java bridge dereferences the missing node and crashes; AuthBridge rejects.
             throw platform == .ios ? .reject("Error", "UnkownError") : .reject("error", "current node or callbacks are null")
         }
-        switch platform {
-        case .ios: try CallbackValues.applyIOS(payload, to: &node) { _, _ throws(BridgeError) in }
-        case .android: try CallbackValues.applyAndroid(payload, to: &node, variant: .java)
+        let collector = DeviceProfileCollector(platform: platform == .ios ? .ios : .android) { [sdk] in sdk.deviceIdentifier }
+        switch (callbacks, platform) {
+        case (.complete, _): CallbackValues.applyComplete(payload, to: &node, collector: collector)
+        case (.sample, .ios): try CallbackValues.applyIOS(payload, to: &node, variant: .flutter, collector: collector)
+        case (.sample, .android): try CallbackValues.applyAndroid(payload, to: &node, variant: .java, collector: collector)
         }
+        return try settle { () throws(SDKError) in try sdk.submit(node) }
+    }
+
+    /// The app opened a suspended journey's link: settles as `next` would.
+    public func resume(suspendedId: String) throws(BridgeError) -> JSONValue {
+        try settle { () throws(SDKError) in try sdk.resume(suspendedId: suspendedId) }
+    }
+
+    private func settle(_ step: () throws(SDKError) -> AuthSDK.JourneyOutcome) throws(BridgeError) -> JSONValue {
         do {
-            return .string(resolve(try sdk.submit(node)))
+            return .string(resolve(try step()))
         } catch {
             switch platform {
             case .ios: throw .reject("LoginFailure", error.message)

@@ -6,8 +6,12 @@ import AuthBridgeCore
 /// AM's error body as text), values applied by position *and* type.
 public final class ReactNativeAndroidBridge {
     private let sdk: AuthSDK
+    private let callbacks: CallbackHandling
 
-    public init(sdk: AuthSDK) { self.sdk = sdk }
+    public init(sdk: AuthSDK, callbacks: CallbackHandling = .sample) {
+        self.sdk = sdk
+        self.callbacks = callbacks
+    }
 
     static let noUser = "Current user is null. Not logged in or SDK not initialized yet"
 
@@ -49,9 +53,22 @@ public final class ReactNativeAndroidBridge {
             throw .reject("error", "parsing response failed", detail: error.detail)
         }
         guard var node = sdk.currentNode else { throw .reject("error", "current node or callbacks are null") }
-        try CallbackValues.applyAndroid(payload, to: &node, variant: .kotlin)
+        let collector = DeviceProfileCollector(platform: .android) { [sdk] in sdk.deviceIdentifier }
+        switch callbacks {
+        case .sample: try CallbackValues.applyAndroid(payload, to: &node, variant: .kotlin, collector: collector)
+        case .complete: CallbackValues.applyComplete(payload, to: &node, collector: collector)
+        }
         do {
             return resolve(try sdk.submit(node))
+        } catch {
+            throw .reject("error", Self.message(of: error))
+        }
+    }
+
+    /// The app opened a suspended journey's link: settles as `next` would.
+    public func resume(suspendedId: String) throws(BridgeError) -> JSONValue {
+        do {
+            return resolve(try sdk.resume(suspendedId: suspendedId))
         } catch {
             throw .reject("error", Self.message(of: error))
         }

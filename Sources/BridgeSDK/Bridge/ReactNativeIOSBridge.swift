@@ -10,10 +10,12 @@ public final class ReactNativeIOSBridge {
     private let sdk: AuthSDK
     /// The real `start()` resolves after a 2 s `asyncAfter`; 0 by default, settable to emulate it.
     private let startDelay: Double
+    private let callbacks: CallbackHandling
 
-    public init(sdk: AuthSDK, startDelay: Double = 0) {
+    public init(sdk: AuthSDK, startDelay: Double = 0, callbacks: CallbackHandling = .sample) {
         self.sdk = sdk
         self.startDelay = startDelay
+        self.callbacks = callbacks
     }
 
     public var methods: [BridgeMethod] {
@@ -59,14 +61,26 @@ public final class ReactNativeIOSBridge {
         guard payload.callbacks.count == node.callbacks.count else {
             throw .reject("Error", parseFailure, detail: "the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
         }
-        try CallbackValues.applyIOS(payload, to: &node) { index, type throws(BridgeError) in
-            throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
+        let collector = DeviceProfileCollector(platform: .ios) { [sdk] in sdk.deviceIdentifier }
+        switch callbacks {
+        case .sample: try CallbackValues.applyIOS(payload, to: &node, variant: .reactNative, collector: collector)
+        case .complete: CallbackValues.applyComplete(payload, to: &node, collector: collector)
         }
         do {
             return resolve(try sdk.submit(node))
         } catch {
             if case .notStarted = error { throw .reject("Error", error.message) }
             throw .reject("Error", "LoginFailure", detail: error.message)
+        }
+    }
+
+    /// The app opened a suspended journey's link: settles as `next` would.
+    public func resume(suspendedId: String) throws(BridgeError) -> JSONValue {
+        do {
+            return resolve(try sdk.resume(suspendedId: suspendedId))
+        } catch {
+            if case .authenticationFailed = error { throw .reject("Error", "LoginFailure", detail: error.message) }
+            throw .reject("Error", error.message)
         }
     }
 

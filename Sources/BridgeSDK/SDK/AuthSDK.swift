@@ -10,7 +10,7 @@ public final class AuthSDK {
         case success(AccessToken)
     }
 
-    public let options: SDKOptions
+    public private(set) var options: SDKOptions
     public private(set) var isStarted = false
     /// The node the app is answering; kept after a failure, as FRAuth keeps its `currentNode`.
     public private(set) var currentNode: Node?
@@ -29,6 +29,13 @@ public final class AuthSDK {
         tokens = TokenManager(client: client, clock: clock, threshold: options.oauthThreshold)
     }
 
+    /// The journeys `login` and `register` start (FROptions `authServiceName` and
+    /// `registrationServiceName`), changeable between journeys as an app reconfigures.
+    public func setServiceNames(login: String?, registration: String?) {
+        if let login { options.authServiceName = login }
+        if let registration { options.registrationServiceName = registration }
+    }
+
     public var accessToken: AccessToken? { tokens.accessToken }
     public var hasUser: Bool { tokens.accessToken != nil }
 
@@ -44,6 +51,22 @@ public final class AuthSDK {
         let reply = try client.call { () throws(TransportError) in try server.authenticate(.start(service: service)) }
         return try outcome(of: reply, authServiceId: random.uuid())
     }
+
+    /// `FRSession.authenticate(resumeURI:)`: the app opened the link of a suspended journey.
+    public func resume(suspendedId: String) throws(SDKError) -> JourneyOutcome {
+        guard isStarted else { throw .notStarted }
+        guard !hasUser else { throw .userAlreadyAuthenticated }
+        let request = AuthenticateRequest(suspendedId: suspendedId)
+        let reply = try client.call { () throws(TransportError) in try server.authenticate(request) }
+        return try outcome(of: reply, authServiceId: currentNode?.authServiceId ?? random.uuid())
+    }
+
+    /// The identifier `FRDevice` keeps for this install; drawn on first use so that apps that
+    /// never collect a profile see the same random sequence as before.
+    public private(set) lazy var deviceIdentifier: String = random.bytes(20).map { byte in
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }.joined()
 
     /// `node.next()`: submits the node with the values the app set on it.
     public func submit(_ node: Node) throws(SDKError) -> JourneyOutcome {
