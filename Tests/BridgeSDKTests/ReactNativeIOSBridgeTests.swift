@@ -11,15 +11,17 @@ final class BridgeHarness {
     let sdk: AuthSDK
     let sync: TokenSync
     let methods: [String: BridgeMethod]
+    let bridge: ReactNativeIOSBridge
     /// The events token sync sent, in order: (name, params).
     private(set) var events: [(String, JSONValue)] = []
 
-    init(seed: UInt64 = 5) {
+    init(seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
         let random = SeededRandomSource(seed: seed)
         am = EmbeddedAM(clock: clock, random: random)
         sdk = AuthSDK(server: am, options: SDKOptions(), clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
-        let all = ReactNativeIOSBridge(sdk: sdk).methods + TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods
+        bridge = ReactNativeIOSBridge(sdk: sdk, callbacks: callbacks)
+        let all = bridge.methods + TokenSyncModule(sdk: sdk, sync: sync, clock: clock).methods
         methods = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
         sync.emit = { [unowned self] name, params in events.append((name, params)) }
     }
