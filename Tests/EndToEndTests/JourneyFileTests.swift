@@ -46,4 +46,26 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("--auth-service names no journey Nope"))
     }
+
+    @Test func theDocumentedExampleFileLoadsAndRuns() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let example = root.appendingPathComponent("docs/examples/journeys.json").path
+        let creds = #"{\"callbacks\":[{\"input\":[{\"name\":\"IDToken1\",\"value\":\"demo\"}]},{\"input\":[{\"name\":\"IDToken2\",\"value\":\"Ch4ng3it!\"}]}]}"#
+        let sms = #"{\"callbacks\":[{\"input\":[{\"name\":\"IDToken1\",\"value\":1}]}]}"#
+        let first = try DaemonProcess.run(["--journeys", example, "--auth-service", "LoginWithMFA", "--seed", "3"], lines: [
+            Requests.call(1, "start"), Requests.call(2, "login"), Requests.call(3, "next", "[\"\(creds)\"]"),
+            Requests.call(4, "next", "[\"\(sms)\"]"), Requests.call(5, "emulator.lastOneTimeCode"),
+        ])
+        #expect(first.status == 0)
+        #expect(first.messages[3]["result"]?.stringValue?.contains(#""stage":"OneTimePassword""#) == true)
+        let code = first.messages[4]["result"]?["code"]?.stringValue ?? ""
+        #expect(first.messages[4]["result"]?["delivery"] == "sms")
+        // Same seed, same code: a second run can answer it.
+        let answer = #"{\"callbacks\":[{\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(code)\"}]}]}"#
+        let second = try DaemonProcess.run(["--journeys", example, "--auth-service", "LoginWithMFA", "--seed", "3"], lines: [
+            Requests.call(1, "start"), Requests.call(2, "login"), Requests.call(3, "next", "[\"\(creds)\"]"),
+            Requests.call(4, "next", "[\"\(sms)\"]"), Requests.call(5, "next", "[\"\(answer)\"]"),
+        ])
+        #expect(second.messages[4]["result"]?["type"] == "LoginSuccess")
+    }
 }
