@@ -35,6 +35,15 @@ import Testing
         #expect(replay.body["error"] == "invalid_grant")
     }
 
+    @Test func locksAndFailureCountsSurvive() throws {
+        let harness = Harness()
+        var step = harness.start("RetryLimit")
+        for _ in 0..<3 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        let restored = try Self.reload(harness.am, clock: harness.clock)
+        #expect(restored.users.find(username: "demo")?.lock == DirectoryUser.AccountLock(until: harness.clock.now + 300))
+        #expect(restored.users.find(username: "demo")?.counters == ["RetryLimit/retry": 3])
+    }
+
     @Test func theSnapshotHoldsNoClearPassword() {
         let text = JSONWriter().string(Harness().am.snapshot)
         #expect(!text.contains("Ch4ng3it!"))

@@ -14,6 +14,8 @@ public struct DirectoryUser: Equatable, Sendable {
     public struct AccountLock: Equatable, Sendable {
         public var until: Double?
 
+        public init(until: Double?) { self.until = until }
+
         public func holds(at now: Double) -> Bool { until.map { now < $0 } ?? true }
     }
 
