@@ -211,3 +211,38 @@ test('the Flutter flow: every result is a string the Dart code decodes', async (
     }
   }
 });
+
+test('a second factor by e-mail: the code comes from emulator.lastOneTimeCode', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    await bridge.start();
+    assert.deepEqual(await bridge.emulator.setServiceNames({ authServiceName: 'SecondFactor' }),
+      { authServiceName: 'SecondFactor', registrationServiceName: 'Registration' });
+    const choice = await bridge.next(answer(await bridge.login(), credentials));
+    assert.equal(JSON.parse(choice).callbacks[0].type, 'ChoiceCallback');
+    const otp = await bridge.next(answer(choice, { IDToken1: 0 }));
+    assert.equal(JSON.parse(otp).stage, 'OneTimePasswordEmail');
+    const sent = await bridge.emulator.lastOneTimeCode();
+    assert.equal(sent.to, 'demo@example.com');
+    const success = await bridge.next(answer(otp, { IDToken1: sent.code }));
+    assert.equal(success.type, 'LoginSuccess');
+  } finally {
+    await bridge.close();
+  }
+});
+
+test('a suspended journey resumes with the e-mailed id, once', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
+  try {
+    await bridge.start();
+    await bridge.emulator.setServiceNames({ authServiceName: 'EmailSuspend' });
+    const suspended = await bridge.next(answer(await bridge.login(), { IDToken1: 'demo' }));
+    assert.equal(JSON.parse(suspended).callbacks[0].type, 'SuspendedTextOutputCallback');
+    const { suspendedId } = await bridge.emulator.lastSuspendedJourney();
+    assert.equal((await bridge.emulator.resumeJourney(suspendedId)).type, 'LoginSuccess');
+    await bridge.logout();
+    await assert.rejects(bridge.emulator.resumeJourney(suspendedId), /LoginFailure/);
+  } finally {
+    await bridge.close();
+  }
+});

@@ -110,6 +110,10 @@ class Bridge {
       requestToken: named('emulator.requestToken'),
       revokeSession: (username) => this.request('emulator.revokeSession', username === undefined ? {} : { username }),
       state: named('emulator.state'),
+      setServiceNames: named('emulator.setServiceNames'),
+      lastOneTimeCode: named('emulator.lastOneTimeCode'),
+      lastSuspendedJourney: named('emulator.lastSuspendedJourney'),
+      resumeJourney: (suspendedId) => this.request('emulator.resumeJourney', { suspendedId }),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */
