@@ -14,6 +14,25 @@ enum CallbackValues {
 
     enum IOSVariant { case reactNative, flutter }
 
+    /// Which sample bridge's rules a flavor's `next` follows.
+    enum SampleRules {
+        case ios(IOSVariant)
+        case android(AndroidVariant)
+    }
+
+    /// `next`'s copy of JS values onto the node: the flavor's sample rules, or `--callbacks
+    /// complete`. A device profile, when one is collected, describes the flavor's platform.
+    static func apply(_ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK) throws(BridgeError) {
+        let platform: DeviceProfileCollector.Platform
+        if case .ios = sample { platform = .ios } else { platform = .android }
+        let collector = DeviceProfileCollector(platform: platform) { [sdk] in sdk.deviceIdentifier }
+        switch (handling, sample) {
+        case (.complete, _): applyComplete(payload, to: &node, collector: collector)
+        case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
+        case (.sample, .android(let variant)): try applyAndroid(payload, to: &node, variant: variant, collector: collector)
+        }
+    }
+
     /// iOS: by position. KBA question and answer go by input name; other single-value callbacks
     /// take `input[0].value` as the iOS `FlexibleType` decodes it. The RN bridge (RN-E) collects a
     /// DeviceProfileCallback natively and submits at once, leaving later callbacks as they are,

@@ -73,12 +73,7 @@ public final class FlutterBridge {
             // Android's Java bridge dereferences the missing node and crashes; AuthBridge rejects.
             throw platform == .ios ? .reject("Error", "UnkownError") : .reject("error", "current node or callbacks are null")
         }
-        let collector = DeviceProfileCollector(platform: platform == .ios ? .ios : .android) { [sdk] in sdk.deviceIdentifier }
-        switch (callbacks, platform) {
-        case (.complete, _): CallbackValues.applyComplete(payload, to: &node, collector: collector)
-        case (.sample, .ios): try CallbackValues.applyIOS(payload, to: &node, variant: .flutter, collector: collector)
-        case (.sample, .android): try CallbackValues.applyAndroid(payload, to: &node, variant: .java, collector: collector)
-        }
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: platform == .ios ? .ios(.flutter) : .android(.java), sdk: sdk)
         return try settle { () throws(SDKError) in try sdk.submit(node) }
     }
 

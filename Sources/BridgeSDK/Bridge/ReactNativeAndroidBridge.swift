@@ -53,11 +53,7 @@ public final class ReactNativeAndroidBridge {
             throw .reject("error", "parsing response failed", detail: error.detail)
         }
         guard var node = sdk.currentNode else { throw .reject("error", "current node or callbacks are null") }
-        let collector = DeviceProfileCollector(platform: .android) { [sdk] in sdk.deviceIdentifier }
-        switch callbacks {
-        case .sample: try CallbackValues.applyAndroid(payload, to: &node, variant: .kotlin, collector: collector)
-        case .complete: CallbackValues.applyComplete(payload, to: &node, collector: collector)
-        }
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: .android(.kotlin), sdk: sdk)
         do {
             return resolve(try sdk.submit(node))
         } catch {

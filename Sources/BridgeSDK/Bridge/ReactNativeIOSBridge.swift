@@ -61,11 +61,7 @@ public final class ReactNativeIOSBridge {
         guard payload.callbacks.count == node.callbacks.count else {
             throw .reject("Error", parseFailure, detail: "the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
         }
-        let collector = DeviceProfileCollector(platform: .ios) { [sdk] in sdk.deviceIdentifier }
-        switch callbacks {
-        case .sample: try CallbackValues.applyIOS(payload, to: &node, variant: .reactNative, collector: collector)
-        case .complete: CallbackValues.applyComplete(payload, to: &node, collector: collector)
-        }
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: .ios(.reactNative), sdk: sdk)
         do {
             return resolve(try sdk.submit(node))
         } catch {
