@@ -1,8 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers point one way (DESIGN.md §2): authbridge → BridgeSDK → IdentityServer ← EmbeddedAM,
-// authbridge → JSONRPC. AuthBridgeCore holds the small shared pieces (JSON, crypto, clock, RNG).
+// One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
+// authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
+// RPCFace → JSONRPC; Host → StateStore. AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
+// is under everything. TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
     products: [
@@ -10,21 +12,34 @@ let package = Package(
     ],
     targets: [
         .target(name: "AuthBridgeCore"),
+        .target(name: "StateStore", dependencies: ["AuthBridgeCore"]),
         .target(name: "JSONRPC", dependencies: ["AuthBridgeCore"]),
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
-        .target(name: "BridgeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
-        .executableTarget(
-            name: "authbridge",
-            dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "EmbeddedAM", "BridgeSDK"]
+        .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
+        .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
+        .target(
+            name: "Host",
+            dependencies: ["AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules"]
+        ),
+        .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "NativeModules"]),
+        .executableTarget(name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace"]),
+        .target(
+            name: "TestSupport",
+            dependencies: ["AuthBridgeCore", "Host", "NativeModules", "NativeSDK", "EmbeddedAM", "JSONRPC", "RPCFace"]
         ),
         .testTarget(name: "AuthBridgeCoreTests", dependencies: ["AuthBridgeCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(
-            name: "BridgeSDKTests",
-            dependencies: ["BridgeSDK", "EmbeddedAM", "IdentityServer", "AuthBridgeCore"]
+            name: "NativeModulesTests",
+            dependencies: ["NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport", "Host"]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore"]),
+        .testTarget(
+            name: "HostTests",
+            dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
     ]
 )

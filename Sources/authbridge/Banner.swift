@@ -1,19 +1,18 @@
-import EmbeddedAM
+import Host
 
 /// What a newcomer sees on stderr when driving the daemon by hand (`make run`).
 enum Banner {
-    static func text(for daemon: Daemon) -> String {
-        let demo = daemon.server.config.demoUser
+    static func text(for host: Host) -> String {
+        let demo = host.server.config.demoUser
         let credentials = demo.map { "\($0.username) / \($0.password)" } ?? "(none)"
         let username = demo?.username ?? "demo"
         let password = demo?.password ?? ""
         let payload = #"{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(username)\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"\#(password)\"}]}]}"#
-        // The Flutter iOS channel names its start method differently.
-        let start = daemon.options.flavor == "flutter-ios" ? "frAuthStart" : "start"
+        let start = host.configuration.flavor.startMethod
         return """
-            AuthBridge \(Daemon.version): the native side of a ForgeRock/Ping React Native app.
+            AuthBridge \(Host.productVersion): the native side of a ForgeRock/Ping React Native app.
             JSON-RPC 2.0 on stdin/stdout, one JSON request per line; logs on stderr.
-            Flavor \(daemon.options.flavor), embedded AM (realm \(daemon.server.config.realm), journeys \(daemon.server.journeyNames.joined(separator: ", "))).
+            Flavor \(host.configuration.flavor.rawValue), embedded AM (realm \(host.server.config.realm), journeys \(host.server.journeyNames.joined(separator: ", "))).
             Demo user: \(credentials)
 
             Paste these lines one by one (Ctrl-D ends the session):

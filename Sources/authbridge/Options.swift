@@ -1,30 +1,19 @@
 import AuthBridgeCore
-import BridgeSDK
+import Host
 import JSONRPC
+import NativeModules
 
-/// Command-line options. Hand-parsed: the project takes no third-party packages.
+/// Command-line options: the world the Host builds, and how the stdio face frames and logs.
+/// Hand-parsed: the project takes no third-party packages.
 struct Options {
-    enum ClockMode: Equatable {
-        case system
-        case virtual(epoch: Double)
-    }
-
-    var flavor = "rn-ios"
-    var seed: UInt64?
-    var clock = ClockMode.system
+    var host = HostConfiguration()
     var logLevel = LogLevel.warn
     var maxFrameBytes = 1024 * 1024
     var maxDepth = JSONParser.defaultMaxDepth
     var framing: Framing?
-    var startDelay: Double = 0
     var banner = false
-    var stateDirectory: String?
-    var journeyFiles: [String] = []
-    var authServiceName = "Login"
-    var registrationServiceName = "Registration"
-    var callbacks = CallbackHandling.sample
 
-    static let supportedFlavors = ["rn-ios", "rn-android", "flutter-ios", "flutter-android"]
+    static let supportedFlavors = Flavor.allCases.map(\.rawValue)
 
     struct UsageError: Error { var message: String }
 
@@ -85,16 +74,16 @@ struct Options {
             switch argument {
             case "--flavor":
                 let name = try value(argument)
-                guard supportedFlavors.contains(name) else {
+                guard let flavor = Flavor(rawValue: name) else {
                     throw UsageError(message: "unknown flavor \(name) (available: \(supportedFlavors.joined(separator: ", ")))")
                 }
-                options.flavor = name
+                options.host.flavor = flavor
             case "--seed":
                 let text = try value(argument)
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a non-negative integer, got \(text)") }
-                options.seed = seed
+                options.host.seed = seed
             case "--clock":
-                options.clock = try parseClock(try value(argument))
+                options.host.clock = try parseClock(try value(argument))
             case "--framing":
                 let text = try value(argument)
                 guard let framing = Framing(rawValue: text) else {
@@ -108,7 +97,7 @@ struct Options {
                 guard let seconds = Double(text), seconds >= 0, seconds <= 60 else {
                     throw UsageError(message: "--start-delay needs seconds between 0 and 60, got \(text)")
                 }
-                options.startDelay = seconds
+                options.host.startDelay = seconds
             case "--log-level":
                 let text = try value(argument)
                 guard let level = LogLevel(name: text) else {
@@ -119,19 +108,19 @@ struct Options {
             case "--state-dir":
                 let path = try value(argument)
                 guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
-                options.stateDirectory = path
+                options.host.stateDirectory = path
             case "--journeys":
                 let path = try value(argument)
                 guard !path.isEmpty else { throw UsageError(message: "--journeys needs a file") }
-                options.journeyFiles.append(path)
-            case "--auth-service": options.authServiceName = try value(argument)
-            case "--registration-service": options.registrationServiceName = try value(argument)
+                options.host.journeyFiles.append(path)
+            case "--auth-service": options.host.authServiceName = try value(argument)
+            case "--registration-service": options.host.registrationServiceName = try value(argument)
             case "--callbacks":
                 let text = try value(argument)
                 guard let handling = CallbackHandling(rawValue: text) else {
                     throw UsageError(message: "--callbacks is sample or complete, got \(text)")
                 }
-                options.callbacks = handling
+                options.host.callbacks = handling
             default:
                 throw UsageError(message: "unknown option \(argument)")
             }
@@ -140,7 +129,7 @@ struct Options {
         return options
     }
 
-    private static func parseClock(_ text: String) throws(UsageError) -> ClockMode {
+    private static func parseClock(_ text: String) throws(UsageError) -> HostConfiguration.ClockMode {
         if text == "system" { return .system }
         if text == "virtual" { return .virtual(epoch: VirtualClock.defaultEpoch) }
         if text.hasPrefix("virtual="), let epoch = Double(text.dropFirst("virtual=".count)), epoch >= 0 {

@@ -1,54 +1,68 @@
 import AuthBridgeCore
+import Host
 import JSONRPC
+import RPCFace
 
-#if canImport(Glibc)
-import Glibc
-#endif
+// The executable parses options, builds the Host, and starts its faces: stdio JSON-RPC, and
+// shutdown signals. Everything else lives in the libraries.
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
-    options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    options = try Options.parse(arguments)
 } catch {
     Log.shared.plain("authbridge: \(error.message)\n\n\(Options.usage)\n")
-    exit(2)
+    ProcessControl.exitNow(2)
 }
-if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+if arguments.contains("--help") || arguments.contains("-h") {
     Log.shared.plain(Options.usage + "\n")
-    exit(0)
+    ProcessControl.exitNow(0)
 }
-if CommandLine.arguments.contains("--version") {
-    Log.shared.plain("authbridge \(Daemon.version) (protocol \(Daemon.protocolVersion))\n")
-    exit(0)
+if arguments.contains("--version") {
+    Log.shared.plain("authbridge \(Host.productVersion) (protocol \(RPCFace.protocolVersion))\n")
+    ProcessControl.exitNow(0)
 }
 
 Log.shared.setLevel(options.logLevel)
-ProcessStdio.ignoreSIGPIPE()
-let protocolOutput = ProcessStdio.takeOverStdout()
-let daemon: Daemon
+ProcessControl.ignoreSIGPIPE()
+guard let protocolOutput = ProcessControl.takeOverStdout() else {
+    Log.shared.plain("authbridge: stdout is closed; the protocol needs it\n")
+    ProcessControl.exitNow(2)
+}
+let host: Host
 do {
-    daemon = try Daemon(options: options)
+    host = try Host(configuration: options.host)
 } catch {
     Log.shared.plain("authbridge: \(error.message)\n")
-    exit(1)
+    ProcessControl.exitNow(1)
 }
-if options.banner || isatty(STDIN_FILENO) == 1 {
-    Log.shared.plain(Banner.text(for: daemon))
+if options.banner || FDIO.isTerminal(FDIO.standardInput) {
+    Log.shared.plain(Banner.text(for: host))
 }
 
-let signalSources = ShutdownSignals.install(lock: daemon.lock)
+// SIGTERM and SIGINT end the process the way EOF does: the transaction under way finishes, its
+// changes durable and its output flushed, then exit 0. The main thread is parked in read(2).
+let signalSources = ProcessControl.onTermination { [host] signal in
+    host.stop {
+        logInfo("signal \(signal): exiting")
+        ProcessControl.exitNow(0)
+    }
+}
 
-let end = daemon.run(input: STDIN_FILENO, output: protocolOutput)
+let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth))
+let end = face.serve(
+    input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes, framing: options.framing)
 withExtendedLifetime(signalSources) {}
 switch end {
 case .endOfInput:
     logInfo("end of input: exiting")
-    exit(0)
+    ProcessControl.exitNow(0)
 case .stopped:
-    exit(0)
-case .readFailed(let code):
-    logError("reading stdin failed: \(String(cString: strerror(code)))")
-    exit(2)
+    ProcessControl.exitNow(0)
+case .readFailed(let failure):
+    logError("reading stdin failed: \(failure.text)")
+    ProcessControl.exitNow(2)
 case .outputClosed:
     logError("stdout was closed by the host: exiting")
-    exit(2)
+    ProcessControl.exitNow(2)
 }

@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import Foundation
+import TestSupport
 import Testing
 
 @Suite(.serialized) struct DaemonEndToEnd {

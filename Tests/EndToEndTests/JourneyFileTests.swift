@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--journeys FILE` as a user meets it: a good file adds journeys to `daemon.hello` and runs;

@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -92,7 +93,7 @@ import Glibc
         #expect(second.stderr.contains("in use by another authbridge"))
     }
 
-    /// Kills the daemon with SIGKILL at arbitrary instants while it saves state (every frame
+    /// Kills the daemon with SIGKILL at arbitrary instants while it saves state (every chunk
     /// below changes it), many times over the same directory. Every restart must find valid
     /// state, and state only grows here, so it must never hold fewer users than the last
     /// restart saw.
@@ -110,9 +111,14 @@ import Glibc
                 lines.append(Requests.call(i * 2, "emulator.addUser", #"{"username":"u\#(round)-\#(i)","password":"p"}"#))
                 lines.append(Requests.call(i * 2 + 1, "emulator.advanceClock", #"{"seconds":1}"#))
             }
-            // Under 64 KiB, so the write completes even if the daemon is gone before reading it.
-            daemon.write(lines.joined(separator: "\n") + "\n")
-            usleep(UInt32.random(in: 20_000...250_000, using: &random))
+            // Each chunk the daemon reads is one transaction, saved when it ends: the input goes
+            // in many small writes so saves happen all along and the kill lands among them.
+            // Under 64 KiB in all, so every write completes even if the daemon is gone.
+            for start in stride(from: 0, to: lines.count, by: 10) {
+                daemon.write(lines[start..<min(start + 10, lines.count)].joined(separator: "\n") + "\n")
+                usleep(5_000)
+            }
+            usleep(UInt32.random(in: 0...150_000, using: &random))
             kill(daemon.process.processIdentifier, SIGKILL)
             _ = daemon.wait()
             daemon.closeInput()

@@ -11,10 +11,6 @@ final class CapturingSink: MessageSink {
 private func makeServer() -> RPCServer {
     let server = RPCServer(limits: RPCServer.Limits(maxDepth: 8, maxBatchLength: 4))
     server.register("echo") { call throws(JSONRPCError) in call.params ?? .null }
-    server.register("notifyThenAnswer") { call throws(JSONRPCError) in
-        call.notify("TOKEN_EVENT", ["n": 1])
-        return "done"
-    }
     server.register("reject") { _ throws(JSONRPCError) in throw .nativeRejection(code: "Error", message: "LoginFailure") }
     return server
 }
@@ -42,14 +38,6 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
         #expect(exchange(server, #"{"jsonrpc":"2.0","method":"echo","params":[]}"#).isEmpty)
         #expect(exchange(server, #"{"jsonrpc":"2.0","method":"no.such.method"}"#).isEmpty)
         #expect(exchange(server, #"{"jsonrpc":"2.0","method":"reject"}"#).isEmpty)
-    }
-
-    @Test func eventsComeBeforeTheResponse() {
-        let messages = exchange(makeServer(), #"{"jsonrpc":"2.0","id":1,"method":"notifyThenAnswer"}"#)
-        #expect(messages == [
-            ["jsonrpc": "2.0", "method": "TOKEN_EVENT", "params": ["n": 1]],
-            ["jsonrpc": "2.0", "id": 1, "result": "done"],
-        ])
     }
 
     @Test func parseErrors() {
@@ -115,9 +103,9 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
     @Test func frameEventsBecomeErrors() {
         let server = makeServer()
         let sink = CapturingSink()
-        server.handle(.oversized(limit: 10), sink: sink)
-        server.handle(.malformed("missing Content-Length header"), sink: sink)
-        server.handle(.truncated(byteCount: 3), sink: sink)
+        RPCConnection.handle(.oversized(limit: 10), server: server, sink: sink)
+        RPCConnection.handle(.malformed("missing Content-Length header"), server: server, sink: sink)
+        RPCConnection.handle(.truncated(byteCount: 3), server: server, sink: sink)
         #expect(sink.messages.map(errorCode) == [-32600, -32600])
         #expect(sink.messages[0]["error"]?["data"]?["limit"] == 10)
     }
@@ -149,13 +137,6 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
         let replies = exchange(makeServer(), "[" + Array(repeating: item, count: 5).joined(separator: ",") + "]")
         #expect(replies.count == 1)
         #expect(errorCode(replies[0]) == -32600)
-    }
-
-    @Test func eventsInABatchPrecedeTheBatchReply() {
-        let replies = exchange(makeServer(), #"[{"jsonrpc":"2.0","id":1,"method":"notifyThenAnswer"}]"#)
-        #expect(replies.count == 2)
-        #expect(replies[0]["method"] == "TOKEN_EVENT")
-        #expect(replies[1].arrayValue?.first?["result"] == "done")
     }
 
     @Test func stopRequestedEndsTheBatch() {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Diagnostics on stderr, one line each with a level. Never pass a password, token or secret:
 /// callers log names and shapes, not values.
 public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
@@ -46,13 +40,7 @@ public final class Log: @unchecked Sendable {
     }
 
     private static func writeToStderr(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-        }
-        bytes.removeAll()
+        FDIO.writeAll(FDIO.standardError, Array(text.utf8))
     }
 }
 

@@ -5,8 +5,12 @@ public struct RPCCall {
     public let id: RequestID?
     public let method: String
     public let params: JSONValue?
-    /// Sends a notification (an event) now: before the response to this call.
-    public let notify: (String, JSONValue) -> Void
+
+    public init(id: RequestID?, method: String, params: JSONValue?) {
+        self.id = id
+        self.method = method
+        self.params = params
+    }
 }
 
 public typealias RPCHandler = (RPCCall) throws(JSONRPCError) -> JSONValue
@@ -40,23 +44,7 @@ public final class RPCServer {
         handlers[method] = handler
     }
 
-    /// Handles one framing event, writing every resulting message to `sink`.
-    public func handle(_ event: FrameEvent, sink: MessageSink) {
-        switch event {
-        case .frame(let bytes):
-            handle(frame: bytes, sink: sink)
-        case .oversized(let limit):
-            logWarn("frame over \(limit) bytes discarded")
-            send(JSONRPCOutgoing.error(id: nil, .invalidRequest(
-                "frame exceeds the \(limit)-byte limit", data: ["limit": .int(Int64(limit))])), to: sink)
-        case .malformed(let reason):
-            logWarn("malformed framing: \(reason)")
-            send(JSONRPCOutgoing.error(id: nil, .invalidRequest("malformed frame header: \(reason)")), to: sink)
-        case .truncated(let count):
-            logWarn("input ended inside a frame; \(count) bytes dropped")
-        }
-    }
-
+    /// Handles one frame (a message or a batch), writing every resulting message to `sink`.
     public func handle(frame: [UInt8], sink: MessageSink) {
         let value: JSONValue
         do {
@@ -77,7 +65,7 @@ public final class RPCServer {
         }
         if case .array(let elements) = value {
             handleBatch(elements, sink: sink)
-        } else if let reply = dispatch(value, sink: sink) {
+        } else if let reply = dispatch(value) {
             send(reply, to: sink)
         }
     }
@@ -96,13 +84,13 @@ public final class RPCServer {
         var replies: [JSONValue] = []
         for element in elements {
             if stopRequested { break }
-            if let reply = dispatch(element, sink: sink) { replies.append(reply) }
+            if let reply = dispatch(element) { replies.append(reply) }
         }
         if !replies.isEmpty { send(.array(replies), to: sink) }
     }
 
     /// Validates and runs one message; returns its response, or nil for a notification.
-    private func dispatch(_ value: JSONValue, sink: MessageSink) -> JSONValue? {
+    private func dispatch(_ value: JSONValue) -> JSONValue? {
         let message: JSONRPCMessage
         switch JSONRPCMessage.validate(value) {
         case .failure(let failure):
@@ -117,9 +105,7 @@ public final class RPCServer {
             }
             return JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method))
         }
-        let call = RPCCall(id: message.id, method: message.method, params: message.params) { [weak self] method, params in
-            self?.send(JSONRPCOutgoing.notification(method: method, params: params), to: sink)
-        }
+        let call = RPCCall(id: message.id, method: message.method, params: message.params)
         do {
             let result = try handler(call)
             if message.isNotification { return nil }

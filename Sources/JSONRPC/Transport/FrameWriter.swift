@@ -1,11 +1,5 @@
 import AuthBridgeCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where encoded messages go. The RPC layer writes bodies; the transport frames them.
 public protocol MessageSink: AnyObject {
     func send(_ body: [UInt8])
@@ -17,8 +11,8 @@ extension MessageSink {
     public func send(message: JSONValue) { send(JSONWriter().bytes(message)) }
 }
 
-/// The one serial writer: bodies are framed into a buffer and written with a loop of write(2)
-/// calls that handles short writes. Buffering lets a pipelined burst go out in few syscalls.
+/// The one serial writer: bodies are framed into a buffer and written with `FDIO.writeAll`.
+/// Buffering lets a pipelined burst go out in few syscalls.
 public final class FrameWriter: MessageSink {
     public private(set) var isClosed = false
     public var framing: Framing {
@@ -59,19 +53,6 @@ public final class FrameWriter: MessageSink {
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
         guard !isClosed else { return }
-        var offset = 0
-        pending.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0, errno == EINTR || errno == EAGAIN {
-                    continue
-                } else {
-                    isClosed = true
-                    return
-                }
-            }
-        }
+        if pending.withUnsafeBytes({ FDIO.writeAll(fd, $0) }) != nil { isClosed = true }
     }
 }

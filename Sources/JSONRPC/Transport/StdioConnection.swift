@@ -1,20 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AuthBridgeCore
 
-/// Reads the host's bytes with blocking read(2) calls (no polling), turns them into frame events
-/// and hands each to the handler with the writer to answer on. Output produced while one chunk is
-/// handled is flushed before the next read blocks, so nothing waits in a buffer.
+/// Reads the host's bytes with blocking read(2) calls (no polling) and turns them into frame
+/// events. Each chunk read is handled inside one transaction of the caller's, never while
+/// blocked in read(2), so whoever else takes the same lock (another face, a signal handler
+/// shutting down) finds no chunk half handled.
 public final class StdioConnection {
     public enum End: Equatable, Sendable {
         case endOfInput
         case stopped
-        case readFailed(errno: Int32)
+        case readFailed(FDIO.Failure)
         case outputClosed
     }
+
+    /// Runs one chunk's work. The Host's makes the chunk's changes durable and then flushes
+    /// `writer` before it returns; the default just flushes.
+    public typealias Transaction = (_ work: () -> Void) -> Void
 
     public let writer: FrameWriter
     private let inputFD: Int32
@@ -36,53 +36,37 @@ public final class StdioConnection {
         logDebug("framing: \(framing.rawValue)")
     }
 
-    /// Runs until input ends, the handler asks to stop (returns false), or output is gone.
-    /// `lock` is held while a chunk is handled, never while blocked in read(2): whoever else
-    /// takes it (a signal handler shutting down) finds no request half done.
-    public func run(lock: Lock, handle: (FrameEvent, FrameWriter) -> Bool) -> End {
+    /// Runs until input ends, `handle` asks to stop (returns false), or output is gone.
+    public func run(transaction: Transaction? = nil, handle: (FrameEvent) -> Bool) -> End {
+        let transact = transaction ?? { [writer] work in
+            work()
+            writer.flush()
+        }
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
         while true {
-            let count = read(inputFD, buffer.baseAddress!, capacity)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .readFailed(errno: errno)
+            let count: Int
+            switch FDIO.read(inputFD, into: buffer) {
+            case .success(let read): count = read
+            case .failure(let failure): return .readFailed(failure)
             }
-            lock.lock()
-            defer { lock.unlock() }
-            if count == 0 {
-                if let event = framer?.finish() { _ = handle(event, writer) }
-                writer.flush()
-                return .endOfInput
-            }
-            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            if framer == nil { select(Framing.detect(firstByte: chunk[0])) }
-            framer!.append(chunk)
             var proceed = true
-            while proceed, let event = framer!.next() {
-                proceed = handle(event, writer)
+            transact {
+                if count == 0 {
+                    if let event = framer?.finish() { _ = handle(event) }
+                    return
+                }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+                if framer == nil { select(Framing.detect(firstByte: chunk[0])) }
+                framer!.append(chunk)
+                while proceed, let event = framer!.next() {
+                    proceed = handle(event)
+                }
             }
-            writer.flush()
+            if count == 0 { return .endOfInput }
             if writer.isClosed { return .outputClosed }
             if !proceed { return .stopped }
         }
-    }
-}
-
-/// Process-level stdio discipline (DESIGN.md §3.2).
-public enum ProcessStdio {
-    /// Duplicates fd 1 for the protocol and points fd 1 at stderr, so a stray print cannot
-    /// corrupt the stream. Returns the protocol's descriptor.
-    public static func takeOverStdout() -> Int32 {
-        let protocolFD = dup(STDOUT_FILENO)
-        precondition(protocolFD >= 0, "dup(stdout) failed")
-        dup2(STDERR_FILENO, STDOUT_FILENO)
-        return protocolFD
-    }
-
-    /// A host that goes away must not kill us mid-write; EPIPE is handled where it happens.
-    public static func ignoreSIGPIPE() {
-        signal(SIGPIPE, SIG_IGN)
     }
 }

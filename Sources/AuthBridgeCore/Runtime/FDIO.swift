@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File-descriptor I/O for every layer: the one write-all loop, reads that retry on EINTR, and
+/// the few file operations the state directory needs. The other targets never import the
+/// platform's C library; they come here, so the daemon builds wherever Core builds.
+public enum FDIO {
+    public static let standardInput: Int32 = 0
+    public static let standardOutput: Int32 = 1
+    public static let standardError: Int32 = 2
+
+    /// An errno value, with the system's text for it.
+    public struct Failure: Error, Equatable, Sendable {
+        public let code: Int32
+        public init(code: Int32) { self.code = code }
+        public static var last: Failure { Failure(code: errno) }
+        public var text: String { String(cString: strerror(code)) }
+        public var isMissing: Bool { code == ENOENT }
+    }
+
+    /// Writes every byte, looping over short writes and retrying EINTR and EAGAIN. Returns the
+    /// failure that stopped it (EPIPE when the reader has gone), nil when everything went out.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Failure? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EINTR || errno == EAGAIN {
+                continue
+            } else {
+                return written < 0 ? .last : Failure(code: EIO)
+            }
+        }
+        return nil
+    }
+
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Failure? {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// One read(2): the byte count (0 at end of input), retrying EINTR.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Failure> {
+        while true {
+            let count = systemRead(fd, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(.last) }
+        }
+    }
+
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    // MARK: files
+
+    public struct OpenFlags: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let readOnly = OpenFlags([])
+        public static let writeOnly = OpenFlags(rawValue: O_WRONLY)
+        public static let readWrite = OpenFlags(rawValue: O_RDWR)
+        public static let create = OpenFlags(rawValue: O_CREAT)
+        public static let truncate = OpenFlags(rawValue: O_TRUNC)
+        public static let directory = OpenFlags(rawValue: O_DIRECTORY)
+    }
+
+    /// open(2) with close-on-exec always set: no descriptor leaks into a child process.
+    public static func open(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o600) -> Result<Int32, Failure> {
+        let fd = systemOpen(path, flags.rawValue | O_CLOEXEC, mode)
+        return fd >= 0 ? .success(fd) : .failure(.last)
+    }
+
+    public static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+    public static func sync(_ fd: Int32) -> Failure? { fsync(fd) == 0 ? nil : .last }
+
+    /// Creates a directory (mode 0700); one that already exists is not an error.
+    public static func makeDirectory(_ path: String) -> Failure? {
+        mkdir(path, 0o700) == 0 || errno == EEXIST ? nil : .last
+    }
+
+    /// An exclusive, non-blocking flock(2): false when another process holds it.
+    public static func tryLockExclusive(_ fd: Int32) -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
+
+    public static func rename(_ from: String, to: String) -> Failure? { systemRename(from, to) == 0 ? nil : .last }
+
+    public static func remove(_ path: String) { unlink(path) }
+
+    /// fsync of a directory, so a rename inside it survives a crash.
+    public static func syncDirectory(_ path: String) {
+        guard case .success(let fd) = open(path, [.readOnly, .directory]) else { return }
+        _ = sync(fd)
+        close(fd)
+    }
+}
+
+// The C library's names, reachable inside `FDIO` where its own `read`, `open`… shadow them.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: UInt32) -> Int32 { open(path, flags, mode_t(mode)) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

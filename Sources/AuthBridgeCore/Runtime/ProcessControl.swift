@@ -1,0 +1,45 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a daemon does to its own process (DESIGN.md §3.2, §3.10): keep stdout for protocol
+/// frames, survive a host that closes the pipe, end on SIGTERM/SIGINT, sleep.
+public enum ProcessControl {
+    /// Duplicates fd 1 for the protocol and points fd 1 at stderr, so a stray print cannot
+    /// corrupt the stream. Returns the protocol's descriptor, or nil when fd 1 is not open.
+    public static func takeOverStdout() -> Int32? {
+        let protocolFD = dup(STDOUT_FILENO)
+        guard protocolFD >= 0 else { return nil }
+        dup2(STDERR_FILENO, STDOUT_FILENO)
+        return protocolFD
+    }
+
+    /// A host that goes away must not kill us mid-write; EPIPE is handled where it happens.
+    public static func ignoreSIGPIPE() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Runs `handler` on a dispatch thread when SIGTERM or SIGINT arrives. Keep the sources alive
+    /// for as long as the handler should run.
+    public static func onTermination(_ handler: @escaping @Sendable (_ signal: Int32) -> Void) -> [DispatchSourceSignal] {
+        [SIGTERM, SIGINT].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { handler(signalNumber) }
+            source.resume()
+            return source
+        }
+    }
+
+    /// Ends the process now, without unwinding: for a thread that holds everything still.
+    public static func exitNow(_ status: Int32) -> Never { _exit(status) }
+
+    public static func sleep(seconds: Double) {
+        guard seconds > 0 else { return }
+        usleep(UInt32(min(seconds, 60) * 1_000_000))
+    }
+}

@@ -1,0 +1,86 @@
+import AuthBridgeCore
+import EmbeddedAM
+import NativeModules
+
+/// What a test does to the world around the app (time, users, the server, the native side acting
+/// on its own) and what it may read of it: the operations behind `emulator.*`. Each runs inside a
+/// transaction; a bad argument is an `EmulatorError` naming it.
+public struct EmulatorError: Error, Equatable, Sendable {
+    /// The argument at fault (`seconds`, `username`, …).
+    public let param: String
+    public let reason: String
+
+    public init(param: String, reason: String) {
+        self.param = param
+        self.reason = reason
+    }
+}
+
+extension Host {
+    /// Moves the virtual clock forward; returns the new time.
+    public func advanceClock(by seconds: Double) throws(EmulatorError) -> Double {
+        guard seconds >= 0 else { throw EmulatorError(param: "seconds", reason: "seconds must not be negative") }
+        guard let virtual = clock as? VirtualClock else {
+            throw EmulatorError(param: "seconds", reason: "the clock is the system clock; start with --clock virtual to move time")
+        }
+        virtual.advance(by: seconds)
+        return virtual.now
+    }
+
+    public func addUser(username: String, password: String, attributes: JSONObject) throws(EmulatorError) -> DirectoryUser {
+        do {
+            return try server.users.add(username: username, password: password, attributes: attributes)
+        } catch {
+            switch error {
+            case .duplicate: throw EmulatorError(param: "username", reason: "a user named \(username) already exists")
+            case .emptyUsername: throw EmulatorError(param: "username", reason: "username must not be empty")
+            case .emptyPassword: throw EmulatorError(param: "password", reason: "password must not be empty")
+            }
+        }
+    }
+
+    /// The native side logs out on its own (LOGOUT_EVENT); false when nobody was logged in.
+    public func nativeLogout() -> Bool { sdk.nativeLogout() }
+
+    /// The native side asks JS for its tokens (TOKEN_REQUEST_EVENT, held until JS is ready).
+    public func requestToken() -> (requestId: String, delivered: Bool) { sync.requestToken() }
+
+    /// Server-side revocation of a user's sessions and grants; the native side is not told and
+    /// finds out on its next refresh. Without a username, the user the native tokens belong to.
+    public func revokeSessions(username: String?) throws(EmulatorError) -> (sessions: Int, grants: Int) {
+        let userId: String
+        if let username {
+            guard let user = server.users.find(username: username) else {
+                throw EmulatorError(param: "username", reason: "no user named \(username)")
+            }
+            userId = user.id
+        } else {
+            guard let token = sdk.accessToken, let id = server.userId(ofAccessToken: token.value) else {
+                throw EmulatorError(param: "username", reason: "the native side holds no tokens of this server; name the user")
+            }
+            userId = id
+        }
+        return server.revokeSessions(userId: userId)
+    }
+
+    /// The journeys `login` and `register` start from now on; returns both names in force.
+    public func setServiceNames(login: String?, registration: String?) throws(EmulatorError) -> (login: String, registration: String) {
+        for (key, name) in [("authServiceName", login), ("registrationServiceName", registration)] {
+            if let name, !server.journeyNames.contains(name) {
+                throw EmulatorError(param: key, reason: "\(key): no journey named \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
+            }
+        }
+        sdk.setServiceNames(login: login, registration: registration)
+        return (sdk.options.authServiceName, sdk.options.registrationServiceName)
+    }
+
+    public var lastOneTimeCode: Outbox.OneTimeCode? { server.outbox.lastOneTimeCode }
+    public var lastSuspendLink: Outbox.SuspendLink? { server.outbox.lastSuspendLink }
+
+    /// The app opening a suspended journey's e-mailed link: settles as the bridge's `next` does.
+    public func resumeJourney(suspendedId: String) throws(BridgeError) -> JSONValue {
+        try journeys.resume(suspendedId: suspendedId)
+    }
+
+    public var nativeState: NativeStateView { NativeStateView(self) }
+}

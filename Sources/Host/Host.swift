@@ -1,0 +1,167 @@
+import AuthBridgeCore
+import EmbeddedAM
+import IdentityServer
+import NativeModules
+import NativeSDK
+import StateStore
+
+/// The world of one daemon, and its one owner: the clock and random source, the embedded
+/// server, the SDK with its credentials and token sync, the native modules, the state directory.
+/// Every face (stdio RPC, signals, later HTTP) enters through `transact`, one at a time, so a
+/// journey never interleaves and transcripts have one total order. A transaction ends by making
+/// its changes durable and then flushing the events it produced to the stdio host, whichever
+/// face caused them. (Sendable because its lock, not the compiler, guards the state: a signal
+/// handler on another thread may only `stop`.)
+public final class Host: @unchecked Sendable {
+    public static let productVersion = "0.1.0"
+
+    public struct StartFailure: Error, Sendable {
+        public let message: String
+    }
+
+    public let configuration: HostConfiguration
+    public let clock: Clock
+    public let random: RandomSource
+    public let server: EmbeddedAM
+    public let sdk: AuthSDK
+    public let sync: TokenSync
+    public let journeys: any JourneyModule
+    public private(set) var catalog = ModuleCatalog()
+    let stateDirectory: StateDirectory?
+
+    /// The stdio host's events go here; without one (in-process use) they are dropped.
+    public weak var eventSink: EventSink?
+    private let lock = Lock()
+
+    public init(configuration: HostConfiguration) throws(StartFailure) {
+        self.configuration = configuration
+        random = configuration.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
+        switch configuration.clock {
+        case .system: clock = SystemClock()
+        case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
+        }
+        server = EmbeddedAM(clock: clock, random: random)
+        for path in configuration.journeyFiles {
+            for journey in try Self.loadJourneys(path) { server.add(journey: journey) }
+        }
+        let services = [
+            ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
+        ]
+        for (flag, name) in services where !server.journeyNames.contains(name) {
+            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
+        }
+        var options = SDKOptions()
+        options.realm = server.config.realm
+        options.cookieName = server.config.cookieName
+        options.authServiceName = configuration.authServiceName
+        options.registrationServiceName = configuration.registrationServiceName
+        sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
+        sync = TokenSync(tokens: sdk.tokens, random: random)
+        do {
+            stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
+        } catch {
+            throw StartFailure(message: error.message)
+        }
+        journeys = Self.journeyModule(configuration, sdk: sdk)
+        catalog.register(journeys)
+        catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
+        sync.emit = { [unowned self] event, params in eventSink?.deliver(event: event, params: params) }
+        try restoreState()
+    }
+
+    /// The sample bridge of the configured flavor (docs/flavors.md).
+    private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
+        switch configuration.flavor {
+        case .reactNativeIOS:
+            return ReactNativeIOSBridge(sdk: sdk, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
+        case .reactNativeAndroid:
+            return ReactNativeAndroidBridge(sdk: sdk, callbacks: configuration.callbacks)
+        case .flutterIOS, .flutterAndroid:
+            return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
+        }
+    }
+
+    /// `--journeys FILE`: a file that cannot be read or holds a bad journey stops the start,
+    /// naming the file, the journey, the node and what is wrong.
+    private static func loadJourneys(_ path: String) throws(StartFailure) -> [JourneyDefinition] {
+        let bytes: [UInt8]
+        switch FileBytes.read(path: path) {
+        case .success(let data): bytes = data
+        case .failure(let error): throw StartFailure(message: "cannot read the journeys file \(path): \(error.text)")
+        }
+        do {
+            return try JourneyDefinition.load(fileText: String(decoding: bytes, as: UTF8.self))
+        } catch {
+            throw StartFailure(message: "the journeys file \(path) is invalid: \(error.description)")
+        }
+    }
+
+    // MARK: transactions
+
+    /// Runs `body` with the world to itself, then makes the changes durable and flushes the
+    /// events. Not reentrant: a face calls it once per unit of work (the stdio face once per
+    /// chunk of input it reads).
+    public func transact<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer {
+            saveState()
+            eventSink?.flush()
+            lock.unlock()
+        }
+        return try body()
+    }
+
+    /// Takes the world and never gives it back: the last transaction is complete, its changes
+    /// durable and its output flushed, when `end` runs (a shutdown signal's exit).
+    public func stop(_ end: () -> Never) -> Never {
+        lock.lock()
+        end()
+    }
+
+    // MARK: native modules
+
+    /// Calls a native method by its wire name, inside a transaction. A method that takes time
+    /// to settle (`start()` with `--start-delay`) waits with the world released, as the app's
+    /// `asyncAfter` lets other calls through.
+    public func invoke(_ method: NativeMethod, _ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        if method.delay > 0 {
+            saveState()
+            eventSink?.flush()
+            lock.unlock()
+            ProcessControl.sleep(seconds: method.delay)
+            lock.lock()
+        }
+        return try method.call(args)
+    }
+
+    // MARK: saved state
+
+    private func restoreState() throws(StartFailure) {
+        guard let directory = stateDirectory else { return }
+        let saved: JSONValue?
+        do {
+            saved = try directory.load()
+        } catch {
+            throw StartFailure(message: error.message)
+        }
+        guard let saved else { return }
+        do {
+            try SavedState.apply(saved, to: self)
+        } catch {
+            throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
+        }
+        logInfo("state restored from \(directory.file)")
+    }
+
+    /// Writes only when something changed.
+    private func saveState() {
+        guard let directory = stateDirectory else { return }
+        do {
+            try directory.save(JSONWriter().bytes(SavedState.snapshot(of: self)))
+        } catch {
+            logError(error.message)
+        }
+    }
+
+    public var stateDirectoryPath: String? { stateDirectory?.path }
+}

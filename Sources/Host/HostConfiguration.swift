@@ -1,0 +1,29 @@
+import AuthBridgeCore
+import NativeModules
+
+/// Everything the world is built from: which native side to be, how time and randomness behave,
+/// which journeys the server runs, where state is kept. The executable fills it from its options;
+/// tests build it directly.
+public struct HostConfiguration: Sendable {
+    public enum ClockMode: Equatable, Sendable {
+        case system
+        case virtual(epoch: Double)
+    }
+
+    public var flavor = Flavor.reactNativeIOS
+    public var variant = BridgeVariant.sample
+    public var seed: UInt64?
+    public var clock = ClockMode.system
+    public var stateDirectory: String?
+    public var journeyFiles: [String] = []
+    public var authServiceName = "Login"
+    public var registrationServiceName = "Registration"
+    public var callbacks = CallbackHandling.sample
+    /// How long the iOS sample's `start()` waits before it resolves.
+    public var startDelay: Double = 0
+
+    public init() {}
+
+    /// Seeded and on the virtual clock: the same input gives byte-identical output.
+    public var isDeterministic: Bool { seed != nil && clock != .system }
+}

@@ -1,0 +1,14 @@
+import AuthBridgeCore
+
+/// How a bridge method fails: the JS side called it wrongly (bad arguments), or the native
+/// module rejected the promise with a code and a message.
+public enum BridgeError: Error, Equatable, Sendable {
+    /// `param` is the position of the offending argument ("0"), nil for the argument count.
+    case invalidParams(reason: String, param: String?)
+    /// RN `reject(code, message)`. `detail` says more than the native message does, for people.
+    case rejection(code: String, message: String, detail: String?)
+
+    static func reject(_ code: String, _ message: String, detail: String? = nil) -> BridgeError {
+        .rejection(code: code, message: message, detail: detail)
+    }
+}

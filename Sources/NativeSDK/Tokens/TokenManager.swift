@@ -1,0 +1,111 @@
+import AuthBridgeCore
+
+/// FRAuth's token manager: the one owner of the user's credentials (the OAuth tokens and the SSO
+/// token). Every change bumps `generation` and is reported to `observer` in order. Reading a token
+/// near expiry refreshes it first.
+///
+/// It has no lock of its own: the Host serializes every face's transactions, so one refresh at a
+/// time is guaranteed there — fifty callers near expiry find the first one's result, fresh.
+public final class TokenManager {
+    public private(set) var accessToken: AccessToken?
+    public private(set) var ssoToken: String?
+    public private(set) var generation: Int64 = 0
+    private let client: OAuthClient
+    private let clock: Clock
+    private let threshold: Double
+
+    /// Called with every change, in the order the changes happen. An observer must not call
+    /// back into the manager.
+    public var observer: ((TokenChange) -> Void)?
+
+    init(client: OAuthClient, clock: Clock, threshold: Double) {
+        self.client = client
+        self.clock = clock
+        self.threshold = threshold
+    }
+
+    // MARK: changes
+
+    /// Stores tokens the native side obtained (login, exchange).
+    func store(_ newToken: AccessToken, ssoToken: String?, reason: TokenChangeReason) {
+        commit(newToken, ssoToken: ssoToken, reason: reason)
+    }
+
+    /// Stores tokens JS pushed, unless they equal the current ones (what stops echo loops).
+    /// The SSO token is kept: JS tokens say nothing about the native session.
+    /// Returns whether anything changed.
+    @discardableResult
+    public func adopt(_ pushed: AccessToken) -> Bool {
+        if let accessToken, accessToken.syncFields == pushed.syncFields { return false }
+        var adopted = pushed
+        adopted.sessionToken = ssoToken
+        commit(adopted, ssoToken: ssoToken, reason: .update)
+        return true
+    }
+
+    /// Forgets the credentials. Returns false when there was nothing to forget.
+    @discardableResult
+    func clear(reason: TokenChangeReason) -> Bool {
+        guard accessToken != nil || ssoToken != nil else { return false }
+        commit(nil, ssoToken: nil, reason: reason)
+        return true
+    }
+
+    private func commit(_ newToken: AccessToken?, ssoToken: String?, reason: TokenChangeReason) {
+        accessToken = newToken
+        self.ssoToken = ssoToken
+        generation += 1
+        observer?(TokenChange(tokens: newToken, generation: generation, reason: reason))
+    }
+
+    // MARK: fresh tokens
+
+    /// `TokenManager.getAccessToken`: the current token, refreshed first when it is within
+    /// `oauthThreshold` seconds of expiry. A refused refresh falls back to the SSO session; when
+    /// that is refused too, the credentials are cleared (a native logout) and the user must
+    /// authenticate again. A transport failure changes nothing.
+    public func freshAccessToken() throws(SDKError) -> AccessToken {
+        guard let current = accessToken else { throw .noCurrentUser }
+        guard current.isStale(now: clock.now, threshold: threshold) else { return current }
+        var refused: SDKError
+        do {
+            let refreshed = try client.refresh(current, sessionToken: ssoToken)
+            commit(refreshed, ssoToken: ssoToken, reason: .refresh)
+            return refreshed
+        } catch {
+            guard case .oauth = error else { throw error }
+            refused = error
+        }
+        logInfo("refresh refused (\(refused.message)); trying the SSO session")
+        if let ssoToken {
+            do {
+                let authorized = try client.authorize(ssoToken: ssoToken)
+                commit(authorized, ssoToken: ssoToken, reason: .session)
+                return authorized
+            } catch {
+                guard case .oauth = error else { throw error }
+                refused = error
+            }
+        }
+        logInfo("the server no longer honours the credentials (\(refused.message)): logging out")
+        commit(nil, ssoToken: nil, reason: ssoToken == nil ? .refreshRejected : .sessionRevoked)
+        throw .authenticationRequired
+    }
+}
+
+// MARK: saved state
+
+extension TokenManager {
+    public var snapshot: JSONValue {
+        ["generation": .int(generation), "tokens": accessToken?.stateJSON ?? .null, "ssoToken": JSONValue(ssoToken)]
+    }
+
+    public func restore(_ reader: StateReader) throws(StateError) {
+        let generation = try reader.int("generation")
+        let tokens = reader.has("tokens") ? try AccessToken(state: try reader.reader("tokens")) : nil
+        let session = try reader.optionalString("ssoToken")
+        accessToken = tokens
+        ssoToken = session
+        self.generation = generation
+    }
+}

@@ -1,0 +1,40 @@
+import AuthBridgeCore
+import Host
+import JSONRPC
+
+/// `daemon.*`: what the host asks of the daemon itself.
+extension RPCFace {
+    func registerDaemonMethods() {
+        server.register("daemon.hello") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            if let helloResult { return helloResult }
+            let configuration = host.configuration
+            let result: JSONValue = [
+                "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Host.productVersion),
+                "flavor": .string(configuration.flavor.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
+                "methods": .array(server.methodNames.map { .string($0) }),
+                "events": .array(host.catalog.events.map { .string($0) }),
+                "server": [
+                    "kind": "embedded", "realm": .string(host.server.config.realm),
+                    "journeys": .array(host.server.journeyNames.map { .string($0) }),
+                ],
+                "deterministic": .bool(configuration.isDeterministic),
+                "stateDir": JSONValue(host.stateDirectoryPath),
+            ]
+            if framing != nil { helloResult = result }
+            return result
+        }
+        // A liveness check for hosts (a Jest global setup waiting for the daemon), and the
+        // cheapest call there is: what the benchmark compares with the floor.
+        server.register("daemon.ping") { call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return [:]
+        }
+        server.register("daemon.shutdown") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            logInfo("shutdown requested by the host")
+            server.stopRequested = true
+            return .null
+        }
+    }
+}

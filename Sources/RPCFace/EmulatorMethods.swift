@@ -1,0 +1,96 @@
+import AuthBridgeCore
+import Host
+import JSONRPC
+import NativeModules
+
+/// `emulator.*`: the Host's emulator operations as JSON-RPC methods with named params.
+extension RPCFace {
+    func registerEmulatorMethods() {
+        server.register("emulator.advanceClock") { [unowned host] call throws(JSONRPCError) in
+            let seconds = try NamedParams(call).number("seconds")
+            return ["now": .double(try Self.checked { () throws(EmulatorError) in try host.advanceClock(by: seconds) })]
+        }
+        server.register("emulator.addUser") { [unowned host] call throws(JSONRPCError) in
+            let params = try NamedParams(call)
+            let username = try params.string("username")
+            let password = try params.string("password")
+            var attributes: JSONObject = [:]
+            if let given = try params.optionalString("givenName") { attributes["givenName"] = .string(given) }
+            if let family = try params.optionalString("familyName") { attributes["sn"] = .string(family) }
+            if let email = try params.optionalString("email") { attributes["mail"] = .string(email) }
+            let user = try Self.checked { () throws(EmulatorError) in
+                try host.addUser(username: username, password: password, attributes: attributes)
+            }
+            return ["username": .string(user.username), "id": .string(user.id)]
+        }
+        server.register("emulator.nativeLogout") { [unowned host] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return ["loggedOut": .bool(host.nativeLogout())]
+        }
+        server.register("emulator.requestToken") { [unowned host] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            let request = host.requestToken()
+            return ["requestId": .string(request.requestId), "delivered": .bool(request.delivered)]
+        }
+        server.register("emulator.revokeSession") { [unowned host] call throws(JSONRPCError) in
+            let username = try NamedParams(call).optionalString("username")
+            let ended = try Self.checked { () throws(EmulatorError) in try host.revokeSessions(username: username) }
+            return ["sessionsEnded": .int(Int64(ended.sessions)), "grantsRevoked": .int(Int64(ended.grants))]
+        }
+        server.register("emulator.setServiceNames") { [unowned host] call throws(JSONRPCError) in
+            let params = try NamedParams(call)
+            let login = try params.optionalString("authServiceName")
+            let registration = try params.optionalString("registrationServiceName")
+            let names = try Self.checked { () throws(EmulatorError) in try host.setServiceNames(login: login, registration: registration) }
+            return ["authServiceName": .string(names.login), "registrationServiceName": .string(names.registration)]
+        }
+        server.register("emulator.lastOneTimeCode") { [unowned host] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return host.lastOneTimeCode?.json ?? .null
+        }
+        server.register("emulator.lastSuspendedJourney") { [unowned host] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return host.lastSuspendLink?.json ?? .null
+        }
+        server.register("emulator.resumeJourney") { [unowned host] call throws(JSONRPCError) in
+            let suspendedId = try NamedParams(call).string("suspendedId")
+            return try Self.settle { () throws(BridgeError) in try host.resumeJourney(suspendedId: suspendedId) }
+        }
+        server.register("emulator.state") { [unowned host] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return Self.json(host.nativeState)
+        }
+    }
+
+    static func checked<T>(_ operation: () throws(EmulatorError) -> T) throws(JSONRPCError) -> T {
+        do {
+            return try operation()
+        } catch {
+            throw .invalidParams(error.reason, param: error.param)
+        }
+    }
+
+    /// Tokens are cut to a prefix: enough to tell two apart, not enough to use.
+    static func json(_ view: NativeStateView) -> JSONValue {
+        var tokens: JSONValue = .null
+        if let token = view.tokens {
+            tokens = [
+                "accessToken": .string(prefix(token.value)), "refreshToken": JSONValue(token.refreshToken.map(prefix)),
+                "idToken": JSONValue(token.idToken.map(prefix)), "tokenType": .string(token.tokenType),
+                "scope": .string(token.scope), "expiresAt": .int(Int64(token.expiresAt.rounded(.down))),
+                "expiresIn": .int(Int64((token.expiresAt - view.now).rounded(.down))), "stale": .bool(view.stale),
+            ]
+        }
+        return [
+            "now": .double(view.now), "generation": .int(view.generation), "ready": .bool(view.ready),
+            "pendingTokenRequest": JSONValue(view.pendingTokenRequest), "tokens": tokens,
+            "ssoSession": .bool(view.hasSSOSession),
+            "server": [
+                "users": .int(Int64(view.users)), "sessions": .int(Int64(view.sessions)),
+                "refreshCount": .int(Int64(view.refreshCount)),
+            ],
+        ]
+    }
+
+    private static func prefix(_ token: String) -> String { String(token.prefix(12)) + "..." }
+}

@@ -1,0 +1,97 @@
+import AuthBridgeCore
+import Foundation
+
+/// The built `authbridge` binary, run as a host runs it: bytes in on stdin, stdout and stderr
+/// drained concurrently (so a chatty stderr can never block the child), exit status out.
+public struct DaemonProcess {
+    public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["AUTHBRIDGE_BIN"] { return URL(fileURLWithPath: path) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/authbridge")
+    }
+
+    public struct Result {
+        public var stdout: [UInt8]
+        public var stderr: String
+        public var status: Int32
+
+        /// stdout as NDJSON: one parsed message per line. Fails the parse loudly if a line is not JSON.
+        public var messages: [JSONValue] {
+            String(decoding: stdout, as: UTF8.self).split(separator: "\n").map { line in
+                (try? JSONParser.parse(String(line))) ?? .string("NOT JSON: \(line)")
+            }
+        }
+    }
+
+    public let process = Process()
+    public let stdin = Pipe()
+    private let stdoutPipe = Pipe()
+    private let stderrPipe = Pipe()
+    private let collected = Collected()
+
+    final class Collected: @unchecked Sendable {
+        let lock = NSLock()
+        var out = Data()
+        var err = Data()
+        let group = DispatchGroup()
+    }
+
+    public init(_ arguments: [String]) throws {
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.standardInput = stdin
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        let collected = self.collected
+        let outHandle = stdoutPipe.fileHandleForReading
+        let errHandle = stderrPipe.fileHandleForReading
+        collected.group.enter()
+        DispatchQueue.global().async {
+            let data = outHandle.readDataToEndOfFile()
+            collected.lock.withLock { collected.out = data }
+            collected.group.leave()
+        }
+        collected.group.enter()
+        DispatchQueue.global().async {
+            let data = errHandle.readDataToEndOfFile()
+            collected.lock.withLock { collected.err = data }
+            collected.group.leave()
+        }
+    }
+
+    public func write(_ text: String) { stdin.fileHandleForWriting.write(Data(text.utf8)) }
+    public func write(bytes: [UInt8]) { stdin.fileHandleForWriting.write(Data(bytes)) }
+    public func closeInput() { try? stdin.fileHandleForWriting.close() }
+
+    public func wait() -> Result {
+        collected.group.wait()
+        process.waitUntilExit()
+        return collected.lock.withLock {
+            Result(stdout: Array(collected.out), stderr: String(decoding: collected.err, as: UTF8.self), status: process.terminationStatus)
+        }
+    }
+
+    /// Runs the daemon over a whole input and waits for it to end.
+    public static func run(_ arguments: [String] = [], input: [UInt8]) throws -> Result {
+        let daemon = try DaemonProcess(arguments)
+        daemon.write(bytes: input)
+        daemon.closeInput()
+        return daemon.wait()
+    }
+
+    public static func run(_ arguments: [String] = [], lines: [String]) throws -> Result {
+        try run(arguments, input: Array(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
+
+public enum Requests {
+    public static func call(_ id: Int, _ method: String, _ params: String? = nil) -> String {
+        if let params { return #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)","params":\#(params)}"# }
+        return #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"}"#
+    }
+
+    public static let demoPayload = #"["{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"demo\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"Ch4ng3it!\"}]}]}"]"#
+
+    public static let login = [call(1, "start"), call(2, "login"), call(3, "next", demoPayload)]
+}

@@ -1,0 +1,98 @@
+import AuthBridgeCore
+import EmbeddedAM
+import Host
+import NativeModules
+import NativeSDK
+
+/// A Host in process, driven the way an app's JS drives its native module: methods called by
+/// name with positional arguments, each in its own transaction; the resolved value or the
+/// rejection read back; events recorded in the order they were sent.
+public final class ModuleHarness {
+    public let host: Host
+    private let recorder = EventRecorder()
+
+    public init(flavor: Flavor = .reactNativeIOS, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
+        var configuration = HostConfiguration()
+        configuration.flavor = flavor
+        configuration.seed = seed
+        configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
+        configuration.callbacks = callbacks
+        host = try! Host(configuration: configuration)
+        host.eventSink = recorder
+    }
+
+    public var clock: VirtualClock { host.clock as! VirtualClock }
+    public var am: EmbeddedAM { host.server }
+    public var sdk: AuthSDK { host.sdk }
+    public var sync: TokenSync { host.sync }
+
+    public func call(_ name: String, _ args: JSONValue...) throws(BridgeError) -> JSONValue {
+        try call(name, arguments: args)
+    }
+
+    public func call(_ name: String, arguments: [JSONValue]) throws(BridgeError) -> JSONValue {
+        guard let method = host.catalog.method(name) else { fatalError("no native method \(name)") }
+        return try host.transact { () throws(BridgeError) in try host.invoke(method, arguments) }
+    }
+
+    public func rejection(_ name: String, _ args: JSONValue...) -> BridgeError? {
+        do {
+            _ = try call(name, arguments: args)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The events sent since the last call: (name, params), in order.
+    public func takeEvents() -> [(String, JSONValue)] { recorder.take() }
+
+    /// What the sample's JS does: parse the step string, set input values, stringify the payload.
+    public static func answer(_ stepString: String, _ values: [String]) -> JSONValue {
+        answer(stepString, values: values.map { .string($0) })
+    }
+
+    /// Sets input 0 of callback i to values[i]; an array sets inputs 0, 1, … (KBA question and
+    /// answer); null leaves the callback as it is.
+    public static func answer(_ stepString: String, values: [JSONValue]) -> JSONValue {
+        var step = try! JSONParser.parse(stepString).objectValue!
+        var callbacks = step["callbacks"]!.arrayValue!
+        for (index, value) in values.enumerated() where value != .null {
+            var callback = callbacks[index].objectValue!
+            var inputs = callback["input"]!.arrayValue!
+            for (k, v) in (value.arrayValue ?? [value]).enumerated() {
+                var input = inputs[k].objectValue!
+                input["value"] = v
+                inputs[k] = .object(input)
+            }
+            callback["input"] = .array(inputs)
+            callbacks[index] = .object(callback)
+        }
+        step["callbacks"] = .array(callbacks)
+        return .string(JSONValue.object(step).compactText)
+    }
+
+    /// `login()` then `next()` with the credentials, as the sample app's sign-in screen does.
+    public func login(_ username: String = "demo", _ password: String = "Ch4ng3it!") throws(BridgeError) -> JSONValue {
+        let step = try call("login").stringValue!
+        return try call("next", Self.answer(step, [username, password]))
+    }
+
+    /// The demo user's credentials as the payload a sample app's `next` sends.
+    public static let demo = #"{"callbacks":[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]}"#
+}
+
+/// Keeps the events a Host sends, for a test to read.
+public final class EventRecorder: EventSink {
+    private var events: [(String, JSONValue)] = []
+
+    public init() {}
+
+    public func deliver(event: String, params: JSONValue) { events.append((event, params)) }
+    public func flush() {}
+
+    public func take() -> [(String, JSONValue)] {
+        defer { events = [] }
+        return events
+    }
+}

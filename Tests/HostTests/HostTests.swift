@@ -1,0 +1,135 @@
+import AuthBridgeCore
+import Dispatch
+import class Foundation.FileManager
+import class Foundation.NSLock
+import class Foundation.Thread
+import struct Foundation.UUID
+import Host
+import JSONRPC
+import NativeModules
+import RPCFace
+import TestSupport
+import Testing
+
+private func call(_ id: Int, _ method: String, _ params: String? = nil) -> String { Requests.call(id, method, params) }
+
+/// The Host in process: a whole scenario through its transactions, no binary spawned.
+@Suite struct HostScenario {
+    @Test func aWholeLoginThroughTheHost() throws {
+        let app = ModuleHarness(seed: 7)
+        #expect(try app.call("tokenSyncReady") == .null)
+        #expect(app.takeEvents().map(\.0) == ["TOKEN_REQUEST_EVENT"])
+        #expect(try app.call("start") == "SDK initialized")
+        #expect(try app.login()["type"] == "LoginSuccess")
+        let events = app.takeEvents()
+        #expect(events.map(\.0) == ["TOKEN_EVENT"])
+        #expect(events[0].1["reason"] == "login")
+        #expect(try app.call("getUserInfo")["name"] == "Demo User")
+        let state = app.host.transact { app.host.nativeState }
+        #expect(state.generation == 1)
+        #expect(state.hasSSOSession)
+        #expect(state.sessions == 1)
+        #expect(try app.call("logout") == .null)
+        #expect(app.takeEvents().isEmpty, "a logout JS asked for is not echoed")
+        #expect(app.host.transact { app.host.nativeState.tokens } == nil)
+    }
+
+    @Test func emulatorOperationsNameTheArgumentAtFault() {
+        let app = ModuleHarness()
+        #expect(throws: EmulatorError(param: "seconds", reason: "seconds must not be negative")) {
+            try app.host.transact { () throws(EmulatorError) in try app.host.advanceClock(by: -1) }
+        }
+        #expect(throws: EmulatorError(param: "username", reason: "no user named nobody")) {
+            try app.host.transact { () throws(EmulatorError) in try app.host.revokeSessions(username: "nobody") }
+        }
+    }
+
+    /// One owner, one refresh: fifty callers near expiry, on fifty threads, cause exactly one
+    /// refresh at the server and all get the same token.
+    @Test func fiftyConcurrentCallersNearExpiryCauseOneRefresh() throws {
+        let app = ModuleHarness()
+        _ = try app.call("start")
+        _ = try app.login()
+        let before = app.sdk.accessToken!.value
+        app.clock.advance(by: 3599 - 30)
+        nonisolated(unsafe) let shared = app
+        let tokens = concurrently(50) { _ in try? shared.call("getAccessToken").stringValue }
+        #expect(app.am.refreshCount == 1)
+        #expect(Set(tokens).count == 1)
+        #expect(tokens[0]?.contains(before) == false)
+    }
+
+    /// `start()` with a delay waits with the world released: another face's transaction runs
+    /// meanwhile, as the app's other native calls do during the sample's `asyncAfter`.
+    @Test func aDelayedStartReleasesTheWorldWhileItWaits() throws {
+        var configuration = HostConfiguration()
+        configuration.startDelay = 0.4
+        let host = try Host(configuration: configuration)
+        nonisolated(unsafe) let start = host.catalog.method("start")!
+        nonisolated(unsafe) var finished: [String] = []
+        let order = NSLock()
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            _ = try? host.transact { () throws(BridgeError) in try host.invoke(start, []) }
+            order.withLock { finished.append("start") }
+            done.leave()
+        }.start()
+        ProcessControl.sleep(seconds: 0.1)
+        host.transact { order.withLock { finished.append("other") } }
+        done.wait()
+        #expect(finished == ["other", "start"])
+    }
+
+    @Test func stateSurvivesAHostRestartOnTheSameDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configuration = HostConfiguration()
+        configuration.seed = 11
+        configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
+        configuration.stateDirectory = directory
+        var first: Host? = try Host(configuration: configuration)
+        let user = try first!.transact { () throws(EmulatorError) in
+            try first!.addUser(username: "ada", password: "Lovelace1!", attributes: [:])
+        }
+        first = nil
+        let second = try Host(configuration: configuration)
+        #expect(second.server.users.find(username: "ada")?.id == user.id)
+    }
+}
+
+/// The stdio face over an in-process Host: requests in, events and responses out, in order.
+@Suite struct RPCFaceInProcess {
+    static func face(seed: UInt64 = 7) throws -> RPCFace {
+        var configuration = HostConfiguration()
+        configuration.seed = seed
+        configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
+        return RPCFace(host: try Host(configuration: configuration))
+    }
+
+    @Test func eventsComeBeforeTheResponseOfTheRequestThatCausedThem() throws {
+        let out = try InProcessSession.exchange(try Self.face(), lines: [call(1, "tokenSyncReady")] + Requests.login)
+        #expect(out.map { $0["method"]?.stringValue ?? "#\($0["id"]!.intValue!)" } == [
+            "TOKEN_REQUEST_EVENT", "#1", "#1", "#2", "TOKEN_EVENT", "#3",
+        ])
+        #expect(out[4]["params"]?["reason"] == "login")
+    }
+
+    @Test func eventsInABatchPrecedeTheBatchReply() throws {
+        let batch = "[" + [call(1, "tokenSyncReady"), call(2, "emulator.requestToken")].joined(separator: ",") + "]"
+        let out = try InProcessSession.exchange(try Self.face(), lines: [batch])
+        #expect(out.map { $0["method"]?.stringValue ?? "batch" } == ["TOKEN_REQUEST_EVENT", "TOKEN_REQUEST_EVENT", "batch"])
+        #expect(out[2].arrayValue?.count == 2)
+    }
+
+    @Test func helloListsTheCatalogThenDaemonAndEmulatorMethods() throws {
+        let out = try InProcessSession.exchange(try Self.face(), lines: [call(1, "daemon.hello")])
+        let methods = out[0]["result"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(Array(methods.prefix(10)) == [
+            "start", "login", "register", "next", "getUserInfo", "getAccessToken", "logout",
+            "tokenSyncReady", "tokenUpdate", "exchangeToken",
+        ])
+        #expect(methods.contains("daemon.shutdown") && methods.contains("emulator.state"))
+        #expect(out[0]["result"]?["events"] == ["TOKEN_EVENT", "LOGOUT_EVENT", "TOKEN_REQUEST_EVENT"])
+    }
+}

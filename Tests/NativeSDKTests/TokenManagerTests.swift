@@ -1,0 +1,84 @@
+import AuthBridgeCore
+import IdentityServer
+@testable import NativeSDK
+import Testing
+
+/// A token endpoint that answers as told and counts calls.
+final class ScriptedTokenServer: IdentityServer {
+    enum Answer { case tokens, refused, unreachable }
+    var answer = Answer.tokens
+    private(set) var tokenCalls = 0
+
+    func token(form: [String: String]) throws(TransportError) -> ServerReply {
+        tokenCalls += 1
+        switch answer {
+        case .unreachable: throw TransportError("connection refused")
+        case .refused: return ServerReply(status: 400, body: ["error": "invalid_grant", "error_description": "grant is invalid"])
+        case .tokens:
+            return ServerReply(status: 200, body: [
+                "access_token": .string("access-\(tokenCalls)"), "refresh_token": .string("refresh-\(tokenCalls)"),
+                "scope": "openid", "token_type": "Bearer", "expires_in": 3599,
+            ])
+        }
+    }
+
+    func authenticate(_ request: AuthenticateRequest) -> ServerReply { ServerReply(status: 500) }
+    func authorize(_ request: AuthorizeRequest) -> ServerReply { ServerReply(status: 400, body: ["error": "interaction_required"]) }
+    func userInfo(accessToken: String) -> ServerReply { ServerReply(status: 500) }
+    func revoke(form: [String: String]) -> ServerReply { ServerReply(status: 200) }
+    func endSession(idTokenHint: String, clientId: String?) -> ServerReply { ServerReply(status: 200) }
+    func logoutSession(ssoToken: String) -> ServerReply { ServerReply(status: 200) }
+}
+
+/// The credentials' one owner: refresh before expiry, fallback and logout when refused. (That
+/// fifty callers at once cause one refresh is the Host's guarantee: HostTests.)
+@Suite struct TokenManagerRefresh {
+    let server = ScriptedTokenServer()
+    let clock = VirtualClock()
+    let manager: TokenManager
+    var reasons: [TokenChangeReason] { recorded.reasons }
+    private let recorded = Reasons()
+
+    final class Reasons { var reasons: [TokenChangeReason] = [] }
+
+    init() {
+        let client = OAuthClient(server: server, options: SDKOptions(), clock: clock, random: SeededRandomSource(seed: 1))
+        manager = TokenManager(client: client, clock: clock, threshold: 60)
+        manager.adopt(AccessToken(
+            value: "access-0", refreshToken: "refresh-0", idToken: nil, tokenType: "Bearer",
+            expiresAt: Int64(clock.now) + 30, scope: "openid", now: clock.now))
+        manager.observer = { [recorded] change in recorded.reasons.append(change.reason) }
+    }
+
+    @Test func aTokenNearExpiryIsRefreshedOnceThenServedFresh() throws {
+        #expect(try manager.freshAccessToken().value == "access-1")
+        #expect(try manager.freshAccessToken().value == "access-1")
+        #expect(server.tokenCalls == 1)
+        #expect(reasons == [.refresh])
+        #expect(manager.generation == 2)
+    }
+
+    @Test func aTokenFarFromExpiryIsServedAsItIs() throws {
+        manager.adopt(AccessToken(
+            value: "long", refreshToken: "r", idToken: nil, tokenType: "Bearer", expiresAt: Int64(clock.now) + 3600,
+            scope: "openid", now: clock.now))
+        #expect(try manager.freshAccessToken().value == "long")
+        #expect(server.tokenCalls == 0)
+    }
+
+    @Test func aRefusedRefreshWithoutSessionLogsOutOnce() {
+        server.answer = .refused
+        #expect(throws: SDKError.authenticationRequired) { try manager.freshAccessToken() }
+        #expect(throws: SDKError.noCurrentUser) { try manager.freshAccessToken() }
+        #expect(server.tokenCalls == 1)
+        #expect(reasons == [.refreshRejected])
+        #expect(manager.accessToken == nil)
+    }
+
+    @Test func anUnreachableServerChangesNothing() {
+        server.answer = .unreachable
+        #expect(throws: SDKError.transport("connection refused")) { try manager.freshAccessToken() }
+        #expect(manager.accessToken?.value == "access-0")
+        #expect(reasons.isEmpty)
+    }
+}
