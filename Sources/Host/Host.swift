@@ -72,10 +72,9 @@ public final class Host: @unchecked Sendable {
     /// The sample bridge of the configured flavor (docs/flavors.md).
     private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
         switch configuration.flavor {
-        case .reactNativeIOS:
-            return ReactNativeIOSBridge(sdk: sdk, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
-        case .reactNativeAndroid:
-            return ReactNativeAndroidBridge(sdk: sdk, callbacks: configuration.callbacks)
+        case .reactNativeIOS, .reactNativeAndroid:
+            return ReactNativeBridge(
+                sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
         case .flutterIOS, .flutterAndroid:
             return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
         }

@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func userInfoLongsAndNullsBecomeStrings() {
-        #expect(ReactNativeAndroidBridge.writableMap(["a": 5_000_000_000, "b": .null, "c": 7, "d": ["e": .null]])
+        #expect(ReactNativeResults.writableMap(["a": 5_000_000_000, "b": .null, "c": 7, "d": ["e": .null]])
             == ["a": "5000000000", "b": "null", "c": 7, "d": ["e": "null"]])
     }
 

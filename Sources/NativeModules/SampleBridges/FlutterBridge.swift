@@ -58,14 +58,8 @@ public final class FlutterBridge: JourneyModule {
 
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         guard args.count == 1, case .string(let text) = args[0] else { throw Self.argumentsNotParsed }
-        let payload: StepPayload
-        do {
-            payload = try StepPayload.decode(text)
-        } catch {
-            throw dialect.unreadablePayload(error.detail)
-        }
-        // Android's Java bridge dereferences the missing node and crashes; AuthBridge rejects.
-        guard var node = sdk.currentNode else { throw dialect.noJourney }
+        let (payload, current) = try dialect.answer(to: text, sdk: sdk)
+        var node = current
         let rules: CallbackValues.SampleRules = flavor == .flutterIOS ? .ios(.flutter) : .android(.java)
         try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk)
         return .string(resolve(try dialect.settle(.submit) { () throws(SDKError) in try sdk.submit(node) }))
