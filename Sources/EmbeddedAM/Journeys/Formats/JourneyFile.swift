@@ -1,26 +1,8 @@
 import AuthBridgeCore
 
-/// A journey as data, modelled on AM trees: named nodes, each with a type, its settings, and
-/// outcomes that name the next node (docs/journeys.md, protocol/schema/journeys.schema.json).
-/// The built-ins are written in the same JSON.
-public struct JourneyDefinition: Sendable {
-    public var name: String
-    public var entry: String
-    /// AM's tree "max duration": how long the whole journey may take, in seconds.
-    public var timeout: Double
-    public var nodes: [String: JourneyNode]
-
-    public struct DefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var journey: String
-        public var node: String?
-        public var reason: String
-
-        public var description: String {
-            if let node { return "journey \"\(journey)\", node \"\(node)\": \(reason)" }
-            return "journey \"\(journey)\": \(reason)"
-        }
-    }
-
+/// AuthBridge's journey JSON (docs/journeys.md): a journey's header, and its nodes built through
+/// the registry. Every mistake names the journey and the node.
+extension JourneyDefinition {
     public init(json: JSONValue) throws(DefinitionError) {
         let header: (name: String, entry: String, timeout: Double, nodes: JSONObject)
         do {
@@ -28,29 +10,15 @@ public struct JourneyDefinition: Sendable {
         } catch {
             throw DefinitionError(journey: json["name"]?.stringValue ?? "?", node: nil, reason: error.reason)
         }
-        (name, entry, timeout) = (header.name, header.entry, header.timeout)
-        let nodeObjects = header.nodes
-        var nodes: [String: JourneyNode] = [:]
-        for member in nodeObjects.members {
+        var nodes: [Node] = []
+        for member in header.nodes.members {
             do {
-                nodes[member.key] = try JourneyNode(id: member.key, json: member.value)
+                nodes.append(try NodeRegistry.node(id: member.key, json: member.value))
             } catch {
-                throw DefinitionError(journey: name, node: member.key, reason: error.reason)
+                throw DefinitionError(journey: header.name, node: member.key, reason: error.reason)
             }
         }
-        guard nodes[entry] != nil else {
-            throw DefinitionError(journey: name, node: nil, reason: "entry node \"\(entry)\" does not exist")
-        }
-        for member in nodeObjects.members {
-            let node = nodes[member.key]!
-            for outcome in node.kind.outcomes where node.outcomes[outcome] == nil && !Self.optionalOutcomes.contains(outcome) {
-                throw DefinitionError(journey: name, node: node.id, reason: "missing outcome \"\(outcome)\"")
-            }
-            for (outcome, target) in node.outcomes.sorted(by: { $0.key < $1.key }) where nodes[target] == nil {
-                throw DefinitionError(journey: name, node: node.id, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
-            }
-        }
-        self.nodes = nodes
+        try self.init(name: header.name, entry: header.entry, timeout: header.timeout, nodes: nodes)
     }
 
     private static func header(_ json: JSONValue) throws(SettingsError) -> (name: String, entry: String, timeout: Double, nodes: JSONObject) {
@@ -65,9 +33,6 @@ public struct JourneyDefinition: Sendable {
         try s.finish()
         return (name, entry, timeout, nodes)
     }
-
-    /// `otpVerify`'s `expired` goes where `false` goes unless a journey says otherwise.
-    static let optionalOutcomes: Set<String> = ["expired"]
 
     /// A journey file: one journey object, an array of them, or `{"journeys": [...]}`.
     public static func load(fileText: String) throws(DefinitionError) -> [JourneyDefinition] {

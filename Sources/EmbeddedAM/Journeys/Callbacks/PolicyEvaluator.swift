@@ -5,9 +5,9 @@ import AuthBridgeCore
 struct PolicyEvaluator {
     let users: UserDirectory
 
-    func failures(for spec: CallbackSpec, value: JSONValue, sharedState: JSONObject) -> [String] {
+    func failures(of policies: [PolicySpec], value: JSONValue, sharedState: JSONObject) -> [String] {
         var failed: [String] = []
-        for policy in spec.policies where !passes(policy, value: value, sharedState: sharedState) {
+        for policy in policies where !passes(policy, value: value, sharedState: sharedState) {
             failed.append(Self.amFormat(requirement: policy.requirement, params: policy.params))
         }
         return failed
@@ -15,7 +15,7 @@ struct PolicyEvaluator {
 
     private func passes(_ policy: PolicySpec, value json: JSONValue, sharedState: JSONObject) -> Bool {
         func intParam(_ key: String) -> Int { Int(policy.params[key]?.intValue ?? 0) }
-        let value = JourneyEngine.text(json)
+        let value = JourneyValues.text(json)
         switch policy.policyId {
         case "required": return !value.isEmpty
         case "minimum-number-value", "maximum-number-value":

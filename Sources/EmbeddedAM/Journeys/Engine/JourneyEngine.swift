@@ -1,0 +1,92 @@
+import AuthBridgeCore
+import IdentityServer
+
+/// Runs journeys for `/authenticate`: starts them by name, answers each step with a fresh
+/// authId, hands the client's answers to the node that asked, and ends in a session or AM's 401.
+/// An authId is good for one answer; a replayed one, or any once the journey's time is up, gets
+/// "Session has timed out" (errorCode 110). Suspended journeys wait under their suspendedId.
+/// The engine knows no node type: every node is a `JourneyNode` it runs the same way
+/// (`JourneyEngine+Run.swift`).
+final class JourneyEngine {
+    private(set) var journeys: [String: JourneyDefinition] = [:]
+    var sessions: [String: JourneySession] = [:]
+    var suspended: [String: (session: JourneySession, expires: Double)] = [:]
+    var outbox = Outbox()
+    let config: EmbeddedAMConfig
+    let users: UserDirectory
+    let ssoSessions: SessionStore
+    let clock: Clock
+    let random: RandomSource
+    /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`); none yet.
+    var scenario: (any JourneyScenario)?
+    let signer: HMACSHA256.Key
+    static let maxHops = 256
+
+    init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
+        self.config = config
+        self.users = users
+        self.ssoSessions = sessions
+        self.clock = clock
+        self.random = random
+        self.signer = HMACSHA256.Key(random.bytes(32))
+    }
+
+    func add(_ journey: JourneyDefinition) { journeys[journey.name] = journey }
+
+    func authenticate(_ request: AuthenticateRequest) -> ServerReply {
+        pruneExpired()
+        if let payload = request.payload, case .string(let authId)? = payload["authId"] {
+            return answer(authId: authId, payload: payload)
+        }
+        if let suspendedId = request.suspendedId { return resume(suspendedId: suspendedId) }
+        let type = request.authIndexType ?? "service"
+        guard type == "service" else {
+            return ServerReply(status: 400, body: AMErrors.badRequest("Unsupported authIndexType: \(type)"))
+        }
+        let name = request.authIndexValue ?? "Login"
+        guard let journey = journeys[name] else {
+            return ServerReply(status: 400, body: AMErrors.badRequest("No configuration found"))
+        }
+        var session = JourneySession(
+            id: random.uuid().lowercased(), journey: journey, deadline: clock.now + journey.timeout, noSession: request.noSession)
+        return run(&session, at: journey.entry, entry: .arrived)
+    }
+
+    /// The client's answers go back to the node that sent the step. An answer no callback
+    /// accepts is AM's 400, and the step stays open.
+    private func answer(authId: String, payload: JSONValue) -> ServerReply {
+        guard let jwt = try? JWT.verify(authId, with: signer),
+            case .string(let sessionId)? = jwt.claims["sessionId"],
+            var session = sessions[sessionId], session.authId == authId, clock.now < session.deadline,
+            session.journey.nodes[session.node] != nil, let step = session.step
+        else {
+            return ServerReply(status: 401, body: AMErrors.sessionTimedOut)
+        }
+        sessions[sessionId] = nil
+        switch CallbackAnswer.checked(CallbackAnswer.answers(to: step.callbacks, in: payload), for: step.callbacks) {
+        case .failure(let invalid):
+            sessions[sessionId] = session
+            return ServerReply(status: 400, body: AMErrors.badRequest(invalid.message))
+        case .success(let answers):
+            return run(&session, at: session.node, entry: .answered(answers))
+        }
+    }
+
+    private func resume(suspendedId: String) -> ServerReply {
+        guard let entry = suspended[suspendedId], clock.now < entry.expires else {
+            suspended[suspendedId] = nil
+            return ServerReply(status: 401, body: AMErrors.suspendedIdNotFound)
+        }
+        suspended[suspendedId] = nil
+        var session = entry.session
+        sessions[session.id] = nil
+        session.deadline = clock.now + session.journey.timeout
+        return run(&session, at: session.node, entry: .resumed)
+    }
+
+    private func pruneExpired() {
+        let now = clock.now
+        if sessions.count > 64 { sessions = sessions.filter { $0.value.deadline > now } }
+        if suspended.count > 64 { suspended = suspended.filter { $0.value.expires > now } }
+    }
+}

@@ -1,0 +1,63 @@
+import AuthBridgeCore
+
+/// AM's Page node: shows the callbacks of its children as one step and goes on (`next`) once
+/// no child asks to be shown again. A repeated page gets a new authId, typed values kept except
+/// passwords, failed policies filled in.
+struct PageNode: JourneyNode {
+    static let type = NodeType(name: "page") { (s: inout Settings) throws(SettingsError) in try PageNode(&s) }
+
+    var stage: String?
+    var header: String?
+    var description: String?
+    var children: [any PageChild]
+
+    var outcomes: [String] { ["next"] }
+
+    init(stage: String? = nil, header: String? = nil, description: String? = nil, children: [any PageChild]) {
+        self.stage = stage
+        self.header = header
+        self.description = description
+        self.children = children
+    }
+
+    init(_ s: inout Settings) throws(SettingsError) {
+        stage = try s.string("stage")
+        header = try s.string("header")
+        description = try s.string("description")
+        guard let list = try s.array("callbacks"), !list.isEmpty else {
+            throw SettingsError(reason: "a page needs a non-empty \"callbacks\" array")
+        }
+        var children: [any PageChild] = []
+        for (index, item) in list.enumerated() {
+            do {
+                children.append(try CallbackFormat.collector(json: item))
+            } catch {
+                throw SettingsError(reason: "callback \(index): \(error.reason)")
+            }
+        }
+        self.children = children
+    }
+
+    func process(_ context: inout NodeContext) -> NodeAction {
+        guard let answers = context.answers else { return .send(step(answers: nil, failedPolicies: nil)) }
+        var shares: [[CallbackAnswer]] = []
+        var start = 0
+        for child in children {
+            shares.append(Array(answers[start..<(start + child.callbackCount)]))
+            start += child.callbackCount
+        }
+        var round = PageRound()
+        for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
+        let reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
+        guard reviews.contains(where: \.showAgain) else { return .outcome("next") }
+        return .send(step(answers: shares, failedPolicies: reviews.map(\.failedPolicies)))
+    }
+
+    private func step(answers: [[CallbackAnswer]]?, failedPolicies: [[String]]?) -> Step {
+        var callbacks: [Callback] = []
+        for (index, child) in children.enumerated() {
+            callbacks += child.callbacks(answers: answers?[index], failedPolicies: failedPolicies?[index] ?? [])
+        }
+        return Step(stage: stage, header: header, description: description, callbacks: callbacks, isPage: true)
+    }
+}

@@ -1,0 +1,33 @@
+import AuthBridgeCore
+import IdentityServer
+
+/// AM's Success: the user in shared state gets an SSO session (none with `noSession=true`),
+/// and the failure counts this journey keeps on them are reset.
+struct SuccessNode: JourneyNode {
+    static let type = NodeType(name: "success") { (_: inout Settings) throws(SettingsError) in SuccessNode() }
+
+    var outcomes: [String] { [] }
+
+    func process(_ context: inout NodeContext) -> NodeAction {
+        let username = context.username
+        guard let user = context.users.find(username: username) else {
+            return .reply(ServerReply(status: 401, body: AMErrors.loginFailure(message: context.failureMessage, detail: context.failureDetail)))
+        }
+        if let lock = user.lock, lock.holds(at: context.clock.now) { return .reply(ServerReply(status: 401, body: AMErrors.userLockedOut)) }
+        // AM resets failure counts once the user gets through a journey that counts them.
+        let journey = context.journeyName
+        context.users.update(username: username) { user in
+            user.counters = user.counters.filter { !FailureCounters.resetBySuccess($0.key, journey: journey) }
+        }
+        let config = context.config
+        let successUrl = "/enduser/?realm=\(config.realmPath)"
+        if context.noSession {
+            return .reply(ServerReply(status: 200, body: ["successUrl": .string(successUrl), "realm": .string(config.realmPath)]))
+        }
+        let sso = context.sessions.create(for: user)
+        return .reply(ServerReply(
+            status: 200,
+            body: ["tokenId": .string(sso.tokenId), "successUrl": .string(successUrl), "realm": .string(config.realmPath)],
+            headers: ["Set-Cookie": "\(config.cookieName)=\(sso.tokenId); Path=/; HttpOnly"]))
+    }
+}
