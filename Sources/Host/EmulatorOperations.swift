@@ -23,6 +23,10 @@ extension Host {
         guard let virtual = clock as? VirtualClock else {
             throw EmulatorError(param: "seconds", reason: "the clock is the system clock; start with --clock virtual to move time")
         }
+        guard TimeBounds.contains(virtual.now + seconds) else {
+            let room = Int64(TimeBounds.latest - virtual.now)
+            throw EmulatorError(param: "seconds", reason: "seconds would move the clock past 9999-12-31T23:59:59Z; at most \(room) from now")
+        }
         virtual.advance(by: seconds)
         return virtual.now
     }

@@ -31,6 +31,11 @@ public final class Host: @unchecked Sendable {
 
     /// The stdio host's events go here; without one (in-process use) they are dropped.
     public weak var eventSink: EventSink?
+    /// What the state file holds for runs other than this one (the seeded stream, the virtual
+    /// clock) and is written back as it was.
+    var carried = SavedState.Carried()
+    /// Events of the change under way, handed over when it is durable.
+    private var pendingEvents: [(String, JSONValue)] = []
     private let lock = Lock()
 
     public init(configuration: HostConfiguration) throws(StartFailure) {
@@ -65,8 +70,17 @@ public final class Host: @unchecked Sendable {
         journeys = Self.journeyModule(configuration, sdk: sdk)
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
-        sync.emit = { [unowned self] event, params in eventSink?.deliver(event: event, params: params) }
+        sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()
+        // What a failed save rolls back to must be on disk from the start; a directory that
+        // cannot be written stops the start here rather than failing the first change.
+        if let directory = stateDirectory {
+            do {
+                try directory.save(JSONWriter().bytes(SavedState.snapshot(of: self)))
+            } catch {
+                throw StartFailure(message: error.message)
+            }
+        }
     }
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
@@ -97,24 +111,62 @@ public final class Host: @unchecked Sendable {
 
     // MARK: transactions
 
-    /// Runs `body` with the world to itself, then makes the changes durable and flushes the
+    /// Why a change could not be made durable; the world was rolled back to what the disk holds.
+    public struct NotDurable: Error, Sendable {
+        public let reason: String
+    }
+
+    /// Runs `body` with the world to itself, then commits what it changed and flushes the
     /// events. Not reentrant: a face calls it once per unit of work (the stdio face once per
-    /// chunk of input it reads).
+    /// chunk of input it reads, committing after each request in it).
     public func transact<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer {
-            saveState()
+            try? commit()
             eventSink?.flush()
             lock.unlock()
         }
         return try body()
     }
 
+    /// Makes the changes so far durable, then hands their events to the stdio host: no face
+    /// answers a request whose change could be lost. When the state cannot be saved, the world
+    /// is rolled back to what the disk holds, the events of the lost change are dropped, and
+    /// the caller answers with the error instead. Call it inside a transaction.
+    public func commit() throws(NotDurable) {
+        if let directory = stateDirectory {
+            let bytes = JSONWriter().bytes(SavedState.snapshot(of: self))
+            do {
+                try directory.save(bytes)
+            } catch {
+                logError(error.message)
+                pendingEvents.removeAll()
+                rollBack(to: directory)
+                throw NotDurable(reason: error.message)
+            }
+        }
+        let events = pendingEvents
+        pendingEvents.removeAll()
+        for (event, params) in events { eventSink?.deliver(event: event, params: params) }
+    }
+
+    /// The world as the last save left it. What the file does not hold (a journey in progress,
+    /// whether JS is listening) is kept as it is.
+    private func rollBack(to directory: StateDirectory) {
+        do {
+            try SavedState.apply(try JSONParser.parse(directory.lastSaved), to: self, rollingBack: true)
+        } catch {
+            logError("rolling back to \(directory.file) failed: \(error)")
+        }
+    }
+
     /// Takes the world and never gives it back: the last transaction is complete, its changes
-    /// durable and its output flushed, when `end` runs (a shutdown signal's exit).
-    public func stop(_ end: () -> Never) -> Never {
-        lock.lock()
-        end()
+    /// durable and its output flushed, when `end` runs (a shutdown signal's exit). A transaction
+    /// that does not finish within `grace` seconds is stuck writing to a host that stopped
+    /// reading; every change answered so far is already durable, so `end` runs anyway and is
+    /// told (`waited` false).
+    public func stop(grace: Double, _ end: (_ waited: Bool) -> Never) -> Never {
+        end(lock.lock(within: grace))
     }
 
     // MARK: native modules
@@ -124,7 +176,7 @@ public final class Host: @unchecked Sendable {
     /// `asyncAfter` lets other calls through.
     public func invoke(_ method: NativeMethod, _ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         if method.delay > 0 {
-            saveState()
+            try? commit()
             eventSink?.flush()
             lock.unlock()
             ProcessControl.sleep(seconds: method.delay)
@@ -150,16 +202,6 @@ public final class Host: @unchecked Sendable {
             throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
         }
         logInfo("state restored from \(directory.file)")
-    }
-
-    /// Writes only when something changed.
-    private func saveState() {
-        guard let directory = stateDirectory else { return }
-        do {
-            try directory.save(JSONWriter().bytes(SavedState.snapshot(of: self)))
-        } catch {
-            logError(error.message)
-        }
     }
 
     public var stateDirectoryPath: String? { stateDirectory?.path }

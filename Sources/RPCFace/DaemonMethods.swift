@@ -5,7 +5,7 @@ import JSONRPC
 /// `daemon.*`: what the host asks of the daemon itself.
 extension RPCFace {
     func registerDaemonMethods() {
-        server.register("daemon.hello") { [unowned self] call throws(JSONRPCError) in
+        register("daemon.hello") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             if let helloResult { return helloResult }
             let configuration = host.configuration
@@ -26,11 +26,11 @@ extension RPCFace {
         }
         // A liveness check for hosts (a Jest global setup waiting for the daemon), and the
         // cheapest call there is: what the benchmark compares with the floor.
-        server.register("daemon.ping") { call throws(JSONRPCError) in
+        register("daemon.ping") { call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return [:]
         }
-        server.register("daemon.shutdown") { [unowned self] call throws(JSONRPCError) in
+        register("daemon.shutdown") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             logInfo("shutdown requested by the host")
             server.stopRequested = true

@@ -6,11 +6,11 @@ import NativeModules
 /// `emulator.*`: the Host's emulator operations as JSON-RPC methods with named params.
 extension RPCFace {
     func registerEmulatorMethods() {
-        server.register("emulator.advanceClock") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.advanceClock") { [unowned host] call throws(JSONRPCError) in
             let seconds = try NamedParams(call).number("seconds")
             return ["now": .double(try Self.checked { () throws(EmulatorError) in try host.advanceClock(by: seconds) })]
         }
-        server.register("emulator.addUser") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.addUser") { [unowned host] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let username = try params.string("username")
             let password = try params.string("password")
@@ -23,40 +23,40 @@ extension RPCFace {
             }
             return ["username": .string(user.username), "id": .string(user.id)]
         }
-        server.register("emulator.nativeLogout") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.nativeLogout") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return ["loggedOut": .bool(host.nativeLogout())]
         }
-        server.register("emulator.requestToken") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.requestToken") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             let request = host.requestToken()
             return ["requestId": .string(request.requestId), "delivered": .bool(request.delivered)]
         }
-        server.register("emulator.revokeSession") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.revokeSession") { [unowned host] call throws(JSONRPCError) in
             let username = try NamedParams(call).optionalString("username")
             let ended = try Self.checked { () throws(EmulatorError) in try host.revokeSessions(username: username) }
             return ["sessionsEnded": .int(Int64(ended.sessions)), "grantsRevoked": .int(Int64(ended.grants))]
         }
-        server.register("emulator.setServiceNames") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.setServiceNames") { [unowned host] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let login = try params.optionalString("authServiceName")
             let registration = try params.optionalString("registrationServiceName")
             let names = try Self.checked { () throws(EmulatorError) in try host.setServiceNames(login: login, registration: registration) }
             return ["authServiceName": .string(names.login), "registrationServiceName": .string(names.registration)]
         }
-        server.register("emulator.lastOneTimeCode") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.lastOneTimeCode") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return host.lastOneTimeCode?.json ?? .null
         }
-        server.register("emulator.lastSuspendedJourney") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.lastSuspendedJourney") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return host.lastSuspendLink?.json ?? .null
         }
-        server.register("emulator.resumeJourney") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.resumeJourney") { [unowned host] call throws(JSONRPCError) in
             let suspendedId = try NamedParams(call).string("suspendedId")
             return try Self.settle { () throws(BridgeError) in try host.resumeJourney(suspendedId: suspendedId) }
         }
-        server.register("emulator.state") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.state") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return Self.json(host.nativeState)
         }

@@ -33,6 +33,7 @@ struct NamedParams {
             guard let number = value.doubleValue else {
                 throw .invalidParams("\(key) must be a number, got \(value.typeName)", param: key)
             }
+            guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }
             return number
         }
     }

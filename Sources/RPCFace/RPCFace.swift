@@ -21,7 +21,7 @@ public final class RPCFace {
         server = RPCServer(limits: limits)
         for wireName in host.catalog.wireNames {
             let method = host.catalog.method(wireName)!
-            server.register(wireName) { [unowned host] call throws(JSONRPCError) in
+            register(wireName) { [unowned host] call throws(JSONRPCError) in
                 try Self.settle { () throws(BridgeError) in try host.invoke(method, try Self.positional(call)) }
             }
         }
@@ -44,6 +44,17 @@ public final class RPCFace {
 
     var framing: Framing? { connection?.stdio.framing }
 
+    /// Registers a method whose change is durable before its response is written: after the
+    /// handler (whether it resolved or was rejected, since a failed login changes counters too),
+    /// the Host commits; when it cannot, the change is undone and the call answers −32001.
+    func register(_ name: String, _ handler: @escaping RPCHandler) {
+        server.register(name) { [unowned host] call throws(JSONRPCError) in
+            let outcome = Result { () throws(JSONRPCError) -> JSONValue in try handler(call) }
+            if let failure = Self.commit(host) { throw .stateNotSaved(failure.reason) }
+            return try outcome.get()
+        }
+    }
+
     /// Bridge methods take positional params: the arguments JS passes to the native method.
     static func positional(_ call: RPCCall) throws(BridgeError) -> [JSONValue] {
         switch call.params {
@@ -52,6 +63,15 @@ public final class RPCFace {
         case let other?:
             throw .invalidParams(
                 reason: "bridge methods take positional params (an array of the native arguments), got \(other.typeName)", param: nil)
+        }
+    }
+
+    private static func commit(_ host: Host) -> Host.NotDurable? {
+        do {
+            try host.commit()
+            return nil
+        } catch {
+            return error
         }
     }
 
@@ -81,4 +101,15 @@ final class WriterEventSink: EventSink {
     }
 
     func flush() { writer.flush() }
+}
+
+extension JSONRPCError {
+    /// A change that could not be made durable (disk full, directory read-only): it was undone.
+    public static let stateNotSavedCode = -32001
+
+    static func stateNotSaved(_ reason: String) -> JSONRPCError {
+        JSONRPCError(
+            code: stateNotSavedCode, message: "State not saved: the change was undone (\(reason))",
+            data: ["reason": .string(reason)])
+    }
 }

@@ -1,8 +1,15 @@
 import AuthBridgeCore
 
-/// `--state-dir`: one file, `state.json`, replaced atomically (temp file, fsync, rename, fsync of
-/// the directory), so a kill at any instant leaves the old state or the new one, never a torn
-/// file. The directory is locked (flock) so two daemons cannot write over each other.
+/// `--state-dir`: one file, `state.json`, replaced atomically (an exclusively created temp file,
+/// fsync, rename, fsync of the directory), so a kill at any instant leaves the old state or the
+/// new one, never a torn file. The directory is locked (flock) so two daemons cannot write over
+/// each other.
+///
+/// The file holds tokens, so the directory is trusted only when it is safe: it must be a real
+/// directory (not a symbolic link), owned by this user and writable by nobody else, and so must
+/// the state file. Every operation goes through the directory's descriptor, never its path, and
+/// each save first checks the path still names that directory: one deleted and re-created under
+/// a running daemon (where a second daemon may now hold the lock) is never written.
 public final class StateDirectory {
     /// Why the directory cannot be used or written; the message names the path and the cause.
     public struct Failure: Error, Sendable {
@@ -11,44 +18,90 @@ public final class StateDirectory {
 
     public let path: String
     public let file: String
-    private let temporary: String
+    private static let stateName = "state.json"
+    private static let temporaryName = "state.json.tmp"
+    private let directoryFD: Int32
+    private let identity: FDIO.FileStatus
     private let lockFD: Int32
     private var lastWritten: [UInt8] = []
+    /// What the file holds now (empty before the first save): what a failed save rolls back to.
+    public var lastSaved: [UInt8] { lastWritten }
 
     public init(path: String) throws(Failure) {
         self.path = path
-        file = path + "/state.json"
-        temporary = path + "/state.json.tmp"
+        file = path + "/" + Self.stateName
         if let failure = FDIO.makeDirectory(path) {
             throw Failure(message: "cannot create the state directory \(path): \(failure.text)")
         }
-        let fd: Int32
-        switch FDIO.open(path + "/lock", [.readWrite, .create]) {
-        case .success(let opened): fd = opened
-        case .failure(let failure): throw Failure(message: "cannot open \(path)/lock: \(failure.text)")
+        switch FDIO.status(ofPath: path) {
+        case .failure(let failure): throw Failure(message: "cannot use the state directory \(path): \(failure.text)")
+        case .success(let status): try Self.checkSafe(status, what: "the state directory \(path)", kind: .directory)
         }
-        guard FDIO.tryLockExclusive(fd) else {
-            FDIO.close(fd)
+        switch FDIO.open(path, [.readOnly, .directory, .noFollow]) {
+        case .success(let fd): directoryFD = fd
+        case .failure(let failure): throw Failure(message: "cannot open the state directory \(path): \(failure.text)")
+        }
+        guard case .success(let identity) = FDIO.status(of: directoryFD) else {
+            FDIO.close(directoryFD)
+            throw Failure(message: "cannot use the state directory \(path)")
+        }
+        self.identity = identity
+        switch FDIO.open(in: directoryFD, "lock", [.readWrite, .create, .noFollow]) {
+        case .success(let fd): lockFD = fd
+        case .failure(let failure):
+            FDIO.close(directoryFD)
+            throw Failure(message: "cannot open \(path)/lock: \(failure.text)")
+        }
+        guard FDIO.tryLockExclusive(lockFD) else {
+            FDIO.close(lockFD)
+            FDIO.close(directoryFD)
             throw Failure(message: "the state directory \(path) is in use by another authbridge")
         }
-        lockFD = fd
         // A temp file is what a kill during a save leaves; the state it was to become never landed.
-        FDIO.remove(temporary)
+        if case .success(let status) = FDIO.status(in: directoryFD, Self.temporaryName), status.kind == .regular {
+            FDIO.remove(in: directoryFD, Self.temporaryName)
+        }
     }
 
-    deinit { FDIO.close(lockFD) }
+    deinit {
+        FDIO.close(lockFD)
+        FDIO.close(directoryFD)
+    }
+
+    /// Refuses what another user could have planted or can still change.
+    private static func checkSafe(_ status: FDIO.FileStatus, what: String, kind: FDIO.FileStatus.Kind) throws(Failure) {
+        switch status.kind {
+        case .symbolicLink: throw Failure(message: "\(what) is a symbolic link; give the real path")
+        case kind: break
+        default: throw Failure(message: "\(what) is not a \(kind == .directory ? "directory" : "regular file")")
+        }
+        guard status.owner == FDIO.currentUser else {
+            throw Failure(message: "\(what) belongs to another user (uid \(status.owner)); it must be this user's own")
+        }
+        guard status.permissions & 0o022 == 0 else {
+            let mode = String(status.permissions, radix: 8)
+            throw Failure(message: "\(what) is writable by others (mode \(mode)); make it private (chmod go-w)")
+        }
+    }
 
     /// The saved state, or nil when there is none yet. A file that cannot be parsed is an error
     /// naming it: state is never silently thrown away.
     public func load() throws(Failure) -> JSONValue? {
+        let fd: Int32
+        switch FDIO.open(in: directoryFD, Self.stateName, [.readOnly, .noFollow, .nonBlocking]) {
+        case .success(let opened): fd = opened
+        case .failure(let failure) where failure.isMissing: return nil
+        case .failure(let failure): throw Failure(message: "cannot read the state file \(file): \(failure.text)")
+        }
+        defer { FDIO.close(fd) }
+        if case .success(let status) = FDIO.status(of: fd) { try Self.checkSafe(status, what: "the state file \(file)", kind: .regular) }
         let data: [UInt8]
-        switch FileBytes.read(path: file) {
+        switch FileBytes.read(fd: fd) {
         case .success(let bytes): data = bytes
-        case .failure(let error) where error.isMissing: return nil
         case .failure(let error): throw Failure(message: "cannot read the state file \(file): \(error.text)")
         }
         do {
-            let value = try JSONParser.parse(data)
+            let value = try JSONParser.parse(data, maxDepth: Self.maxDepth)
             lastWritten = data
             return value
         } catch {
@@ -56,21 +109,29 @@ public final class StateDirectory {
         }
     }
 
+    /// How deep saved state may nest: what the daemon accepts is refused when it arrives if it
+    /// could not be read back within this.
+    public static let maxDepth = 128
+
     /// Writes `bytes` unless they are what the file already holds.
     public func save(_ bytes: [UInt8]) throws(Failure) {
         guard bytes != lastWritten else { return }
+        guard case .success(let current) = FDIO.status(ofPath: path), current.isSameFile(as: identity) else {
+            throw Failure(message: "the state directory \(path) was removed or replaced while this daemon ran; nothing more is saved there")
+        }
         let fd: Int32
-        switch FDIO.open(temporary, [.writeOnly, .create, .truncate]) {
+        switch FDIO.open(in: directoryFD, Self.temporaryName, [.writeOnly, .create, .exclusive, .noFollow]) {
         case .success(let opened): fd = opened
-        case .failure(let failure): throw Failure(message: "cannot write \(temporary): \(failure.text)")
+        case .failure(let failure):
+            throw Failure(message: "cannot create \(path)/\(Self.temporaryName): \(failure.text)")
         }
         let failure = FDIO.writeAll(fd, bytes) ?? FDIO.sync(fd)
         FDIO.close(fd)
-        if let failure = failure ?? FDIO.rename(temporary, to: file) {
-            FDIO.remove(temporary)
+        if let failure = failure ?? FDIO.rename(in: directoryFD, Self.temporaryName, to: Self.stateName) {
+            FDIO.remove(in: directoryFD, Self.temporaryName)
             throw Failure(message: "cannot save the state to \(file): \(failure.text)")
         }
-        FDIO.syncDirectory(path)
+        _ = FDIO.sync(directoryFD)
         lastWritten = bytes
     }
 }

@@ -44,6 +44,10 @@ public final class ModuleHarness {
         }
     }
 
+    /// Runs an operation on the Host as a face does: in a transaction, its events delivered at
+    /// the end.
+    public func transact<T>(_ operation: (Host) -> T) -> T { host.transact { operation(host) } }
+
     /// The events sent since the last call: (name, params), in order.
     public func takeEvents() -> [(String, JSONValue)] { recorder.take() }
 

@@ -14,6 +14,8 @@ struct Options {
     var banner = false
 
     static let supportedFlavors = Flavor.allCases.map(\.rawValue)
+    /// The deepest JSON nesting `--max-depth` may allow (a debug build's stack holds ~2,000).
+    static let maxDepthCap = 1000
 
     struct UsageError: Error { var message: String }
 
@@ -30,11 +32,12 @@ struct Options {
           --seed N               generate every id, token and code from seed N (replayable output)
           --clock system|virtual[=EPOCH]
                                  real time (default), or time that stands still until
-                                 emulator.advanceClock (EPOCH in Unix seconds, default 1767225600)
+                                 emulator.advanceClock (EPOCH in Unix seconds up to the year
+                                 9999, default 1767225600)
           --framing ndjson|content-length
                                  force the framing instead of detecting it
           --max-frame-bytes N    largest accepted frame (default 1048576)
-          --max-depth N          deepest accepted JSON nesting (default 64)
+          --max-depth N          deepest accepted JSON nesting (default 64, at most 1000)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
           --journeys FILE        load the journeys in FILE (JSON, docs/journeys.md) beside the
@@ -91,7 +94,13 @@ struct Options {
                 }
                 options.framing = framing
             case "--max-frame-bytes": options.maxFrameBytes = try positive(argument)
-            case "--max-depth": options.maxDepth = try positive(argument)
+            case "--max-depth":
+                // The parser recurses per level: far deeper nesting would overflow its stack.
+                let depth = try positive(argument)
+                guard depth <= maxDepthCap else {
+                    throw UsageError(message: "--max-depth needs an integer from 1 to \(maxDepthCap), got \(depth)")
+                }
+                options.maxDepth = depth
             case "--start-delay":
                 let text = try value(argument)
                 guard let seconds = Double(text), seconds >= 0, seconds <= 60 else {
@@ -132,7 +141,10 @@ struct Options {
     private static func parseClock(_ text: String) throws(UsageError) -> HostConfiguration.ClockMode {
         if text == "system" { return .system }
         if text == "virtual" { return .virtual(epoch: VirtualClock.defaultEpoch) }
-        if text.hasPrefix("virtual="), let epoch = Double(text.dropFirst("virtual=".count)), epoch >= 0 {
+        if text.hasPrefix("virtual="), let epoch = Double(text.dropFirst("virtual=".count)) {
+            guard TimeBounds.contains(epoch) else {
+                throw UsageError(message: "--clock virtual=EPOCH needs \(TimeBounds.description), got \(text.dropFirst("virtual=".count))")
+            }
             return .virtual(epoch: epoch)
         }
         throw UsageError(message: "--clock is system, virtual or virtual=EPOCH, got \(text)")

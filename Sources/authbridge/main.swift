@@ -41,10 +41,15 @@ if options.banner || FDIO.isTerminal(FDIO.standardInput) {
 }
 
 // SIGTERM and SIGINT end the process the way EOF does: the transaction under way finishes, its
-// changes durable and its output flushed, then exit 0. The main thread is parked in read(2).
+// changes durable and its output flushed, then exit 0. The main thread is parked in read(2), or
+// in write(2) when the host stopped reading: then the wait is bounded.
 let signalSources = ProcessControl.onTermination { [host] signal in
-    host.stop {
-        logInfo("signal \(signal): exiting")
+    host.stop(grace: 2) { waited in
+        if waited {
+            logInfo("signal \(signal): exiting")
+        } else {
+            logWarn("signal \(signal): the host is not reading stdout; exiting without the output it did not read")
+        }
         ProcessControl.exitNow(0)
     }
 }

@@ -112,3 +112,73 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
         #expect(Framing.detect(firstByte: UInt8(ascii: "[")) == .ndjson)
     }
 }
+
+/// The frame limit counts a frame's content, however the pipe splits its bytes (issue 19).
+@Suite struct FrameLimitWhateverTheSplit {
+    let limit = 64
+
+    @Test func aLineAtTheLimitWithCRLFIsAcceptedEvenWhenCRAndLFArriveApart() {
+        let content = "[" + String(repeating: "1,", count: 30) + "11]"
+        #expect(content.utf8.count == limit)
+        let framer = NDJSONFramer(maxFrameBytes: limit)
+        let input = Array((content + "\r\n").utf8)
+        for chunk in [1, 7, limit, limit + 1, input.count] {
+            #expect(events(framer, input, chunk: chunk) == frames(content), "chunk size \(chunk)")
+        }
+        // A second line, after the first line's allowance for a BOM is gone.
+        let twoLines = Array(("[]\n" + content + "\r\n").utf8)
+        for chunk in [1, 3, limit + 3, twoLines.count] {
+            #expect(events(framer, twoLines, chunk: chunk) == frames("[]", content), "chunk size \(chunk)")
+        }
+    }
+
+    @Test func aBOMBeforeAFirstLineAtTheLimitIsNotCounted() {
+        let content = "\"" + String(repeating: "x", count: limit - 2) + "\""
+        let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array((content + "\r\n").utf8)
+        for chunk in [1, 2, limit, input.count] {
+            #expect(events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == frames(content), "chunk size \(chunk)")
+        }
+    }
+
+    @Test func oneByteOverIsStillRefusedWhateverTheSplit() {
+        let content = "\"" + String(repeating: "x", count: limit - 1) + "\""
+        let input = Array((content + "\r\n[]\n").utf8)
+        for chunk in [1, 5, limit, input.count] {
+            #expect(events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == [.oversized(limit: limit)] + frames("[]"))
+        }
+    }
+}
+
+/// A wrong Content-Length costs one error, not every later frame (issue 19).
+@Suite struct ContentLengthResynchronization {
+    let framer = ContentLengthFramer(maxFrameBytes: 1024)
+
+    static func frame(_ body: String, length: Int? = nil) -> String {
+        "Content-Length: \(length ?? body.utf8.count)\r\n\r\n" + body
+    }
+
+    @Test func aTooShortLengthIsFollowedByTheNextFrameAgain() {
+        let ping = #"{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}"#
+        let next = #"{"jsonrpc":"2.0","id":2,"method":"daemon.ping"}"#
+        let last = #"{"jsonrpc":"2.0","id":3,"method":"daemon.ping"}"#
+        let input = Array((Self.frame(ping, length: 10) + Self.frame(next) + Self.frame(last)).utf8)
+        for chunk in [1, 9, input.count] {
+            let got = events(framer, input, chunk: chunk)
+            #expect(got.count == 4, "chunk size \(chunk): \(got)")
+            #expect(got.first == .frame(Array(ping.utf8.prefix(10))))
+            if case .malformed(let reason)? = got.dropFirst().first {
+                #expect(reason.contains("skipped"))
+            } else {
+                Issue.record("expected one malformed event, got \(got)")
+            }
+            #expect(Array(got.suffix(2)) == frames(next, last), "chunk size \(chunk)")
+        }
+    }
+
+    @Test func conflictingDuplicateLengthsAreAnError() {
+        let input = Array("Content-Length: 2\r\nContent-Length: 3\r\n\r\n[]Content-Length: 2\r\ncontent-length: 2\r\n\r\n[]".utf8)
+        let got = events(framer, input, chunk: input.count)
+        #expect(got.first == .malformed("conflicting Content-Length headers: 2 and 3"))
+        #expect(got.last == .frame(Array("[]".utf8)), "an agreeing duplicate is fine")
+    }
+}

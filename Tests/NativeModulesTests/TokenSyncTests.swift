@@ -37,7 +37,7 @@ import Testing
 
     @Test func aTokenRequestBeforeReadyIsHeldThenDelivered() throws {
         let bridge = try Self.loggedIn(ready: false)
-        let request = bridge.sync.requestToken()
+        let request = bridge.transact { $0.requestToken() }
         #expect(!request.delivered)
         #expect(bridge.takeEvents().isEmpty)
         _ = try bridge.call("tokenSyncReady")
@@ -72,8 +72,8 @@ import Testing
     @Test func nativeLogoutIsSentOnce() throws {
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
-        #expect(bridge.sdk.nativeLogout())
-        #expect(!bridge.sdk.nativeLogout())
+        #expect(bridge.transact { $0.nativeLogout() })
+        #expect(!bridge.transact { $0.nativeLogout() })
         let events = bridge.takeEvents()
         #expect(events.map(\.0) == ["LOGOUT_EVENT"])
         #expect(events[0].1 == ["reason": "native_logout", "generation": 2])

@@ -44,6 +44,22 @@ public struct StateReader {
         return d
     }
 
+    /// A point in time: a number within `TimeBounds`.
+    public func time(_ key: String) throws(StateError) -> Double {
+        let seconds = try double(key)
+        guard TimeBounds.contains(seconds) else { throw StateError("\(member(key)): \(seconds) is not a time (\(TimeBounds.description))") }
+        return seconds
+    }
+
+    /// A length of time in whole seconds, within `TimeBounds`.
+    public func seconds(_ key: String) throws(StateError) -> Int64 {
+        let seconds = try int(key)
+        guard TimeBounds.contains(Double(seconds)) else {
+            throw StateError("\(member(key)): \(seconds) is not a number of seconds from 0 to \(Int64(TimeBounds.latest))")
+        }
+        return seconds
+    }
+
     public func int(_ key: String) throws(StateError) -> Int64 {
         guard let i = try value(key).intValue else { throw mismatch(key, "an integer") }
         return i

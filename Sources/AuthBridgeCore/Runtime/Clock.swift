@@ -4,6 +4,18 @@ import Glibc
 import Darwin
 #endif
 
+/// The range of times AuthBridge accepts, in Unix seconds: up to 9999-12-31T23:59:59Z. Every
+/// time that comes in (a flag, a param, saved state) is checked against it where it enters, so a
+/// time plus a lifetime never leaves Int64, where a conversion would stop the daemon.
+public enum TimeBounds {
+    public static let latest: Double = 253_402_300_799
+
+    public static func contains(_ seconds: Double) -> Bool { seconds.isFinite && seconds >= 0 && seconds <= latest }
+
+    /// How a refusal names the allowed range.
+    public static let description = "Unix seconds from 0 to 253402300799 (9999-12-31T23:59:59Z)"
+}
+
 /// Where "now" comes from. A seam because tests and transcripts need time that stands still.
 public protocol Clock: AnyObject, Sendable {
     /// Seconds since the Unix epoch.
@@ -33,6 +45,11 @@ public final class VirtualClock: Clock, @unchecked Sendable {
 
     public func advance(by seconds: Double) {
         lock.withLock { current += seconds }
+    }
+
+    /// Puts time at `time`, back or forward: undoing a change that could not be saved.
+    public func set(to time: Double) {
+        lock.withLock { current = time }
     }
 
     /// Moves time forward to `time`, never back: a restored daemon resumes where it stopped.

@@ -66,11 +66,24 @@ public enum FDIO {
         public static let create = OpenFlags(rawValue: O_CREAT)
         public static let truncate = OpenFlags(rawValue: O_TRUNC)
         public static let directory = OpenFlags(rawValue: O_DIRECTORY)
+        /// Fail when the path exists (with `.create`): the file is surely the caller's own.
+        public static let exclusive = OpenFlags(rawValue: O_EXCL)
+        /// Fail when the last component is a symbolic link, instead of following it.
+        public static let noFollow = OpenFlags(rawValue: O_NOFOLLOW)
+        /// Do not wait at open: a FIFO with no writer would block forever.
+        public static let nonBlocking = OpenFlags(rawValue: O_NONBLOCK)
     }
 
     /// open(2) with close-on-exec always set: no descriptor leaks into a child process.
     public static func open(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o600) -> Result<Int32, Failure> {
         let fd = systemOpen(path, flags.rawValue | O_CLOEXEC, mode)
+        return fd >= 0 ? .success(fd) : .failure(.last)
+    }
+
+    /// openat(2): `name` inside the directory open as `directory`, so a path swapped meanwhile
+    /// cannot redirect it.
+    public static func open(in directory: Int32, _ name: String, _ flags: OpenFlags, mode: UInt32 = 0o600) -> Result<Int32, Failure> {
+        let fd = openat(directory, name, flags.rawValue | O_CLOEXEC, mode_t(mode))
         return fd >= 0 ? .success(fd) : .failure(.last)
     }
 
@@ -86,20 +99,65 @@ public enum FDIO {
     /// An exclusive, non-blocking flock(2): false when another process holds it.
     public static func tryLockExclusive(_ fd: Int32) -> Bool { flock(fd, LOCK_EX | LOCK_NB) == 0 }
 
-    public static func rename(_ from: String, to: String) -> Failure? { systemRename(from, to) == 0 ? nil : .last }
+    public static func remove(in directory: Int32, _ name: String) { unlinkat(directory, name, 0) }
 
-    public static func remove(_ path: String) { unlink(path) }
-
-    /// fsync of a directory, so a rename inside it survives a crash.
-    public static func syncDirectory(_ path: String) {
-        guard case .success(let fd) = open(path, [.readOnly, .directory]) else { return }
-        _ = sync(fd)
-        close(fd)
+    public static func rename(in directory: Int32, _ from: String, to: String) -> Failure? {
+        renameat(directory, from, directory, to) == 0 ? nil : .last
     }
+
+    // MARK: status
+
+    /// What stat(2) says of a file, as far as the state directory's checks need it.
+    public struct FileStatus: Equatable, Sendable {
+        public enum Kind: Sendable { case regular, directory, symbolicLink, other }
+        public var kind: Kind
+        public var owner: UInt32
+        /// Permission bits (0o777 part of the mode).
+        public var permissions: UInt32
+        public var device: UInt64
+        public var inode: UInt64
+        public var size: Int64
+
+        init(_ raw: stat) {
+            switch raw.st_mode & S_IFMT {
+            case S_IFREG: kind = .regular
+            case S_IFDIR: kind = .directory
+            case S_IFLNK: kind = .symbolicLink
+            default: kind = .other
+            }
+            owner = raw.st_uid
+            permissions = UInt32(raw.st_mode) & 0o777
+            device = UInt64(raw.st_dev)
+            inode = UInt64(raw.st_ino)
+            size = Int64(raw.st_size)
+        }
+
+        /// The same file: what a path is compared with to tell it was not replaced.
+        public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+    }
+
+    /// lstat(2): a symbolic link is reported as one, not followed.
+    public static func status(ofPath path: String) -> Result<FileStatus, Failure> {
+        var raw = stat()
+        return lstat(path, &raw) == 0 ? .success(FileStatus(raw)) : .failure(.last)
+    }
+
+    /// fstatat(2) without following a link: `name` inside an open directory.
+    public static func status(in directory: Int32, _ name: String) -> Result<FileStatus, Failure> {
+        var raw = stat()
+        return fstatat(directory, name, &raw, AT_SYMLINK_NOFOLLOW) == 0 ? .success(FileStatus(raw)) : .failure(.last)
+    }
+
+    public static func status(of fd: Int32) -> Result<FileStatus, Failure> {
+        var raw = stat()
+        return fstat(fd, &raw) == 0 ? .success(FileStatus(raw)) : .failure(.last)
+    }
+
+    /// The user this process runs as.
+    public static var currentUser: UInt32 { geteuid() }
 }
 
 // The C library's names, reachable inside `FDIO` where its own `read`, `open`… shadow them.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemOpen(_ path: String, _ flags: Int32, _ mode: UInt32) -> Int32 { open(path, flags, mode_t(mode)) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
-private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

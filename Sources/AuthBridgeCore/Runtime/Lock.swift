@@ -21,6 +21,17 @@ public final class Lock: @unchecked Sendable {
     }
 
     public func lock() { pthread_mutex_lock(mutex) }
+
+    /// Takes the lock unless that takes longer than `seconds`; false when it timed out.
+    public func lock(within seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let nanoseconds = Int(now.tv_nsec) + Int(seconds.truncatingRemainder(dividingBy: 1) * 1_000_000_000)
+        var deadline = timespec()
+        deadline.tv_sec = now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_mutex_timedlock(mutex, &deadline) == 0
+    }
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {

@@ -67,7 +67,7 @@ extension SessionStore {
         for reader in readers {
             let session = SSOSession(
                 tokenId: try reader.string("tokenId"), userId: try reader.string("userId"),
-                username: try reader.string("username"), authTime: try reader.double("authTime"),
+                username: try reader.string("username"), authTime: try reader.time("authTime"),
                 opsId: try reader.string("opsId"))
             restored[session.tokenId] = session
         }

@@ -46,6 +46,8 @@ public struct PasswordHash: Equatable, Sendable {
 /// The user store. Usernames are matched case-insensitively, as AM's data store does.
 public final class UserDirectory {
     fileprivate var usersByKey: [String: DirectoryUser] = [:]
+    /// Each user's key by id: lookups by id (sessions, grants, tokens name users by id) are not a scan.
+    fileprivate var keysById: [String: String] = [:]
     private let random: RandomSource
     private let iterations: Int
 
@@ -62,11 +64,16 @@ public final class UserDirectory {
         guard !password.isEmpty else { throw .emptyPassword }
         let key = username.lowercased()
         guard usersByKey[key] == nil else { throw .duplicate(username) }
+        // Ids name users in sessions and grants: one is never handed out twice, whatever mix of
+        // seeded and unseeded runs made this directory.
+        var id = random.uuid().lowercased()
+        while keysById[id] != nil { id = random.uuid().lowercased() }
         let user = DirectoryUser(
-            id: random.uuid().lowercased(), username: username,
+            id: id, username: username,
             password: PasswordHash.make(password, salt: random.bytes(16), iterations: iterations),
             attributes: attributes)
         usersByKey[key] = user
+        keysById[user.id] = key
         return user
     }
 
@@ -82,7 +89,7 @@ public final class UserDirectory {
 
     public func find(username: String) -> DirectoryUser? { usersByKey[username.lowercased()] }
 
-    public func find(id: String) -> DirectoryUser? { usersByKey.values.first { $0.id == id } }
+    public func find(id: String) -> DirectoryUser? { keysById[id].flatMap { usersByKey[$0] } }
 
     public var count: Int { usersByKey.count }
 
@@ -115,29 +122,51 @@ extension UserDirectory {
         })
     }
 
+    /// PBKDF2 rounds a saved hash may claim: 0 or a negative count cannot be checked, and a
+    /// huge one would stall every login.
+    static let iterationRange: ClosedRange<Int64> = 1...1_000_000
+
     func restore(_ readers: [StateReader]) throws(StateError) {
         var restored: [String: DirectoryUser] = [:]
+        var byId: [String: String] = [:]
+        var pathByKey: [String: String] = [:]
         for reader in readers {
             let password = try reader.reader("password")
+            let iterations = try password.int("iterations")
+            guard Self.iterationRange.contains(iterations) else {
+                throw StateError("\(password.path).iterations: \(iterations) is not from 1 to \(Self.iterationRange.upperBound)")
+            }
+            let salt = try password.bytes("salt")
+            guard (1...1024).contains(salt.count) else { throw StateError("\(password.path).salt: expected 1 to 1024 bytes") }
+            let digest = try password.bytes("digest")
+            guard digest.count == 32 else { throw StateError("\(password.path).digest: expected 32 bytes (PBKDF2-HMAC-SHA256), found \(digest.count)") }
             var user = DirectoryUser(
                 id: try reader.string("id"), username: try reader.string("username"),
-                password: PasswordHash(
-                    salt: try password.bytes("salt"), iterations: Int(try password.int("iterations")),
-                    digest: try password.bytes("digest")),
+                password: PasswordHash(salt: salt, iterations: Int(iterations), digest: digest),
                 attributes: try reader.objectValue("attributes"))
+            guard !user.username.isEmpty, !user.id.isEmpty else { throw StateError("\(reader.path): username and id must not be empty") }
             if reader.has("lock") {
                 let lock = try reader.reader("lock")
-                user.lock = DirectoryUser.AccountLock(until: lock.has("until") ? try lock.double("until") : nil)
+                user.lock = DirectoryUser.AccountLock(until: lock.has("until") ? try lock.time("until") : nil)
             }
             if reader.has("counters") {
                 for member in try reader.objectValue("counters").members {
-                    guard let count = member.value.intValue else { throw StateError("\(reader.path).counters.\(member.key) must be an integer") }
+                    guard let count = member.value.intValue, count >= 0, count <= Int64(Int32.max) else {
+                        throw StateError("\(reader.path).counters.\(member.key) must be a non-negative integer")
+                    }
                     user.counters[member.key] = Int(count)
                 }
             }
-            restored[user.username.lowercased()] = user
+            let key = user.username.lowercased()
+            if let first = pathByKey[key] {
+                throw StateError("\(reader.path).username: \(user.username) is already the name of \(first) (names are matched case-insensitively)")
+            }
+            guard byId[user.id] == nil else { throw StateError("\(reader.path).id: \(user.id) is already the id of another user") }
+            pathByKey[key] = reader.path
+            byId[user.id] = key
+            restored[key] = user
         }
         usersByKey = restored
+        keysById = byId
     }
 }
-

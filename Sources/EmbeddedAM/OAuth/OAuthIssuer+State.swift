@@ -36,8 +36,8 @@ extension OAuthIssuer {
         for grant in try reader.readers("grants") {
             let value = Grant(
                 id: try grant.string("id"), clientId: try grant.string("clientId"), userId: try grant.string("userId"),
-                scopes: try grant.strings("scopes"), authTime: try grant.double("authTime"), opsId: try grant.string("opsId"),
-                refreshToken: try grant.string("refreshToken"), refreshExpires: try grant.double("refreshExpires"))
+                scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"), opsId: try grant.string("opsId"),
+                refreshToken: try grant.string("refreshToken"), refreshExpires: try grant.time("refreshExpires"))
             guard restored[value.id] == nil, byRefreshToken[value.refreshToken] == nil else {
                 throw StateError("\(grant.path): a grant id or refresh token appears twice")
             }

@@ -55,14 +55,23 @@ public struct ContentLengthFramer: Framer {
                 }
                 let header = String(decoding: buffer[start..<end], as: UTF8.self)
                 start = end + 4
-                switch Self.contentLength(in: header) {
+                var parsed = Self.contentLength(in: header)
+                var skipped: String?
+                if case .invalid(let reason) = parsed, let resumed = Self.resynchronized(header) {
+                    // A wrong length upstream leaves the rest of a body in front of the next
+                    // header: skip it, as LSP servers do, and go on with that header.
+                    skipped = "\(reason); skipped \(resumed.skipped) bytes up to the next Content-Length header"
+                    parsed = resumed.parse
+                }
+                switch parsed {
                 case .invalid(let reason):
                     return .malformed(reason)
                 case .length(let length) where length > maxFrameBytes:
                     state = .skipping(remaining: length)
-                    return .oversized(limit: maxFrameBytes)
+                    return skipped.map { .malformed($0) } ?? .oversized(limit: maxFrameBytes)
                 case .length(let length):
                     state = .body(length: length)
+                    if let skipped { return .malformed(skipped) }
                 }
             }
         }
@@ -98,6 +107,19 @@ public struct ContentLengthFramer: Framer {
         case invalid(String)
     }
 
+    /// The header block from its last `Content-Length:` on, when that header is glued to bytes
+    /// that are not headers (the rest of a body whose length was given too short). A header at
+    /// the start of a line is a header like the others: no resynchronization then.
+    static func resynchronized(_ header: String) -> (skipped: Int, parse: HeaderParse)? {
+        guard let found = header.lastCaseInsensitiveRange(of: "content-length:"),
+            found.lowerBound != header.startIndex, !header[..<found.lowerBound].hasSuffix("\r\n")
+        else { return nil }
+        let rest = String(header[found.lowerBound...])
+        let parse = contentLength(in: rest)
+        guard case .length = parse else { return nil }
+        return (header.utf8.count - rest.utf8.count, parse)
+    }
+
     static func contentLength(in header: String) -> HeaderParse {
         var length: Int?
         for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
@@ -108,10 +130,30 @@ public struct ContentLengthFramer: Framer {
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let parsed = Int(value), parsed <= UInt32.max
             else { return .invalid("Content-Length is not a valid length: \(value.prefix(32))") }
+            if let length, length != parsed { return .invalid("conflicting Content-Length headers: \(length) and \(parsed)") }
             length = parsed
         }
         guard let length else { return .invalid("missing Content-Length header") }
         return .length(length)
+    }
+}
+
+extension String {
+    /// The last range of `needle`, compared ASCII case-insensitively.
+    fileprivate func lastCaseInsensitiveRange(of needle: String) -> Range<String.Index>? {
+        let haystack = Array(lowercased().utf8)
+        let target = Array(needle.lowercased().utf8)
+        guard haystack.count >= target.count else { return nil }
+        var index = haystack.count - target.count
+        while index >= 0 {
+            if haystack[index..<index + target.count].elementsEqual(target) {
+                let lower = utf8.index(utf8.startIndex, offsetBy: index)
+                let upper = utf8.index(lower, offsetBy: target.count)
+                return lower..<upper
+            }
+            index -= 1
+        }
+        return nil
     }
 }
 

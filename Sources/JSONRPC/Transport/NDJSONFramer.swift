@@ -29,7 +29,7 @@ public struct NDJSONFramer: Framer {
             guard let newline = findNewline() else {
                 if discarding {
                     dropPending()
-                } else if buffer.count - start > maxFrameBytes {
+                } else if buffer.count - start > maxFrameBytes + allowance {
                     discarding = true
                     dropPending()
                     return .oversized(limit: maxFrameBytes)
@@ -71,6 +71,11 @@ public struct NDJSONFramer: Framer {
         out.append(contentsOf: body)
         out.append(0x0A)
     }
+
+    /// Bytes a pending line may hold beyond the limit without its content being over it: the
+    /// `\r` before the newline, and on the first line a BOM. The limit counts the frame's
+    /// content, however the pipe splits the bytes.
+    private var allowance: Int { atFirstLine ? 4 : 1 }
 
     private mutating func findNewline() -> Int? {
         var index = max(scanned, start)

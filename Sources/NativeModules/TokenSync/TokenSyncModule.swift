@@ -93,7 +93,7 @@ public final class TokenSyncModule: NativeModule {
         case let other?: throw bad("scope", "must be a space-separated string, got \(other.typeName)")
         }
         guard let expiry = map["expiresAt"] else { throw bad("expiresAt", "is missing (Unix seconds)") }
-        guard let seconds = expiry.doubleValue, seconds.isFinite, seconds >= 0, seconds < 1e12 else {
+        guard let seconds = expiry.doubleValue, TimeBounds.contains(seconds) else {
             throw bad("expiresAt", "must be a number of Unix seconds, got \(expiry.doubleValue == nil ? expiry.typeName : "an out-of-range number")")
         }
         return AccessToken(

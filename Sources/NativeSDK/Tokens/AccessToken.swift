@@ -74,9 +74,9 @@ extension AccessToken {
 
     init(state reader: StateReader) throws(StateError) {
         self.init(
-            value: try reader.string("value"), expiresIn: try reader.int("expiresIn"), scope: try reader.string("scope"),
+            value: try reader.string("value"), expiresIn: try reader.seconds("expiresIn"), scope: try reader.string("scope"),
             tokenType: try reader.string("tokenType"), refreshToken: try reader.optionalString("refreshToken"),
-            idToken: try reader.optionalString("idToken"), authenticatedAt: try reader.double("authenticatedAt"),
+            idToken: try reader.optionalString("idToken"), authenticatedAt: try reader.time("authenticatedAt"),
             sessionToken: try reader.optionalString("sessionToken"))
     }
 }

@@ -26,6 +26,7 @@ extension CallbackFormat {
 
     static func attribute(_ s: inout Settings, _ type: Callback.AttributeType) throws(SettingsError) -> CallbackCollector {
         let attribute = try s.requiredString("attribute")
+        try Settings.checkPath(attribute, key: "attribute", separator: "/")
         let initial = s.raw("value") ?? type.empty
         try check(initial, fits: type)
         let policies = try Self.policies(&s)

@@ -32,7 +32,10 @@ enum CallbackFormat {
         // `sharedState` names where the entry's first callback's answer goes. A WebAuthn entry is
         // answered in its second callback (the hidden `webAuthnOutcome`), which keeps its id as
         // its path; the setting is accepted there and, as always, changes nothing.
-        if let path = try s.string("sharedState"), collector.answerIndex == 0 { collector.target = .shared(path) }
+        if let path = try s.string("sharedState") {
+            try Settings.checkPath(path, key: "sharedState", separator: ".")
+            if collector.answerIndex == 0 { collector.target = .shared(path) }
+        }
         try s.finish()
         return collector
     }

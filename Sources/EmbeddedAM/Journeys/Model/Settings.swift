@@ -41,6 +41,18 @@ struct Settings {
         try string(key) ?? fallback
     }
 
+    /// Where a value is kept: a path of at most `maxPathDepth` parts split on `separator` (`.` in
+    /// shared state, `/` in IDM attribute names). Deeper paths would nest the saved state deeper
+    /// than `--state-dir` reads back, so they are refused here, when they arrive.
+    static let maxPathDepth = 16
+
+    static func checkPath(_ path: String, key: String, separator: Character) throws(SettingsError) {
+        let depth = path.split(separator: separator, omittingEmptySubsequences: false).count
+        guard depth <= maxPathDepth else {
+            throw SettingsError(reason: "\"\(key)\" nests \(depth) levels; at most \(maxPathDepth)")
+        }
+    }
+
     mutating func requiredString(_ key: String) throws(SettingsError) -> String {
         guard let s = try string(key), !s.isEmpty else { throw SettingsError(reason: "\"\(key)\" is required (a non-empty string)") }
         return s

@@ -14,6 +14,7 @@ struct ValueDecisionNode: JourneyNode {
 
     init(_ s: inout Settings) throws(SettingsError) {
         path = try s.requiredString("sharedState")
+        try Settings.checkPath(path, key: "sharedState", separator: ".")
         equals = s.raw("equals")
     }
 
