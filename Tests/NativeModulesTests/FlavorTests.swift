@@ -141,3 +141,26 @@ import Testing
         #expect(ios.rejection("callEndpoint", ["u", "GET"]) == .rejection(code: "500", message: "Arguments not parsed correctly", detail: nil))
     }
 }
+
+/// iOS flavors pass the iOS SDK's texts on, not AM's (issue 15).
+@Suite struct IOSSDKErrorTexts {
+    @Test func flutterIOSRejectsATimedOutJourneyAsTheIOSSDKSaysIt() throws {
+        let bridge = ModuleHarness(flavor: .flutterIOS, seed: 3)
+        _ = try bridge.call("frAuthStart")
+        _ = try bridge.call("login")
+        bridge.clock.advance(by: 301)
+        #expect(bridge.rejection("next", .string(ModuleHarness.demo)) == .rejection(code: "LoginFailure", message: "Authentication timed out", detail: nil))
+    }
+
+    @Test func flutterIOSRejectsAnUnknownSuspendedIdWithoutTheClassName() throws {
+        let bridge = ModuleHarness(flavor: .flutterIOS, seed: 3)
+        _ = try bridge.call("frAuthStart")
+        let result = bridge.transact { host in Result { () throws(BridgeError) -> JSONValue in try host.resumeJourney(suspendedId: "nope") } }
+        #expect(throws: BridgeError.rejection(code: "LoginFailure", message: " Token not found. It may have expired.", detail: nil)) { try result.get() }
+    }
+
+    @Test func rnIOSLoginBeforeStartSaysToStartTheSDK() {
+        let bridge = ModuleHarness(flavor: .reactNativeIOS)
+        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil))
+    }
+}

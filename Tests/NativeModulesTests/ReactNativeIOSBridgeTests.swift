@@ -102,7 +102,7 @@ import Testing
 
     @Test func loginBeforeStartIsRejected() {
         let bridge = ModuleHarness()
-        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "SDK not initialized; please check the log for details", detail: nil))
+        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil))
     }
 
     @Test func registerCreatesAUserWhoAppearsInUserInfo() throws {

@@ -141,7 +141,7 @@ import Testing
             "accessToken": "js-access", "refreshToken": "unknown-to-the-server", "expiresAt": .int(Int64(bridge.clock.now) + 30),
         ])
         _ = bridge.takeEvents()
-        #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "User authentication is required", detail: nil))
+        #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "All user credentials are expired or invalid; user authentication is required", detail: nil))
         #expect(bridge.takeEvents().map { $0.1 } == [["reason": "refresh_rejected", "generation": 2]])
         #expect(bridge.rejection("getUserInfo") == .rejection(
             code: "error", message: "Invalid SDK state: No current user for which to request user info", detail: nil))

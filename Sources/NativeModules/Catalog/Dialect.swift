@@ -47,11 +47,12 @@ public struct Dialect: Sendable {
             return .reject("error", "Invalid SDK state: No current user for which to request \(what)")
         },
         rejection: { error, operation in
+            let message = error.iosMessage
             switch (operation, error) {
-            case (.startJourney, _), (.submit, .notStarted): return .reject("Error", error.message)
-            case (.submit, _), (.resume, .authenticationFailed): return .reject("Error", "LoginFailure", detail: error.message)
-            case (.resume, _): return .reject("Error", error.message)
-            case (.userInfo, _), (.accessToken, _): return .reject("error", error.message)
+            case (.startJourney, _), (.submit, .notStarted): return .reject("Error", message)
+            case (.submit, _), (.resume, .authenticationFailed): return .reject("Error", "LoginFailure", detail: message)
+            case (.resume, _): return .reject("Error", message)
+            case (.userInfo, _), (.accessToken, _): return .reject("error", message)
             }
         })
 
@@ -72,9 +73,9 @@ public struct Dialect: Sendable {
         noUser: { _ in .reject("Error", "No current user", detail: "the Flutter iOS sample never completes this call") },
         rejection: { error, operation in
             switch operation {
-            case .startJourney: return .reject("Error", "No node present", detail: error.message)
-            case .submit, .resume: return .reject("LoginFailure", error.message)
-            case .userInfo, .accessToken: return .reject("Error", error.message)
+            case .startJourney: return .reject("Error", "No node present", detail: error.iosMessage)
+            case .submit, .resume: return .reject("LoginFailure", error.iosMessage)
+            case .userInfo, .accessToken: return .reject("Error", error.iosMessage)
             }
         })
 
