@@ -12,6 +12,10 @@ struct Options {
     var maxDepth = JSONParser.defaultMaxDepth
     var framing: Framing?
     var banner = false
+    /// `--help`/`-h` or `--version`: print and exit 0, no protocol.
+    var action: Action = .serve
+
+    enum Action: Equatable { case serve, help, version }
 
     static let supportedFlavors = Flavor.allCases.map(\.rawValue)
     /// The deepest JSON nesting `--max-depth` may allow (a debug build's stack holds ~2,000).
@@ -51,7 +55,10 @@ struct Options {
           --start-delay SECONDS  make start() wait, as the iOS sample's 2 s asyncAfter does (default 0)
           --log-level LEVEL      error, warn (default), info or debug
           --banner               print how to drive the daemon to stderr at start
-          --help, --version
+          -h, --help             print this text and exit 0
+          --version              print the version and the protocol version and exit 0
+                                 (both print to stderr, like every other text: stdout is the
+                                 protocol's alone)
         """
 
     static func parse(_ rawArguments: [String]) throws(UsageError) -> Options {
@@ -75,6 +82,12 @@ struct Options {
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
+            case "--help", "-h":
+                options.action = .help
+                return options
+            case "--version":
+                options.action = .version
+                return options
             case "--flavor":
                 let name = try value(argument)
                 guard let flavor = Flavor(rawValue: name) else {

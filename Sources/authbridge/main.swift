@@ -14,11 +14,12 @@ do {
     Log.shared.plain("authbridge: \(error.message)\n\n\(Options.usage)\n")
     ProcessControl.exitNow(2)
 }
-if arguments.contains("--help") || arguments.contains("-h") {
+switch options.action {
+case .serve: break
+case .help:
     Log.shared.plain(Options.usage + "\n")
     ProcessControl.exitNow(0)
-}
-if arguments.contains("--version") {
+case .version:
     Log.shared.plain("authbridge \(Host.productVersion) (protocol \(RPCFace.protocolVersion))\n")
     ProcessControl.exitNow(0)
 }

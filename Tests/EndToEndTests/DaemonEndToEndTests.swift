@@ -139,6 +139,35 @@ import Testing
         #expect(result.stderr.contains("unknown flavor windows-phone"))
     }
 
+    @Test(arguments: [["--help"], ["-h"], ["--seed", "7", "--help"], ["--help", "--no-such-flag"]])
+    func helpPrintsTheUsageAndExits0(arguments: [String]) throws {
+        let result = try DaemonProcess.run(arguments, input: [])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty, "stdout is the protocol's alone")
+        #expect(result.stderr.hasPrefix("usage: authbridge [options]"))
+        for option in ["--flavor", "--seed", "--clock", "--state-dir", "--log-level", "--version"] {
+            #expect(result.stderr.contains(option), "the usage names \(option)")
+        }
+        #expect(!result.stderr.contains("unknown option"))
+    }
+
+    @Test func versionPrintsTheDaemonAndProtocolVersions() throws {
+        let result = try DaemonProcess.run(["--version"], input: [])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "authbridge 0.1.0 (protocol 1.0)\n")
+        // The same versions daemon.hello reports.
+        let hello = try DaemonProcess.run(lines: [Requests.call(1, "daemon.hello")]).messages[0]["result"]
+        #expect(result.stderr.contains(hello?["daemonVersion"]?.stringValue ?? "missing"))
+        #expect(result.stderr.contains("protocol \(hello?["protocolVersion"]?.stringValue ?? "missing")"))
+    }
+
+    @Test func anUnknownOptionIsStillRefused() throws {
+        let result = try DaemonProcess.run(["--helpme"], input: [])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("authbridge: unknown option --helpme"))
+    }
+
     @Test func advanceClockNeedsTheVirtualClock() throws {
         let system = try DaemonProcess.run(lines: [Requests.call(1, "emulator.advanceClock", #"{"seconds":5}"#)])
         #expect(system.messages[0]["error"]?["code"] == -32602)

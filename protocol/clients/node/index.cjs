@@ -83,12 +83,15 @@ async function spawnBridge(options = {}) {
     onNotification: (method, params) => events.emit(method, params),
     onStderr: options.onStderr,
   });
-  const hello = await Promise.race([
-    connection.request('daemon.hello'),
-    connection.exited.then(({ code, signal }) => {
-      throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
-    }),
-  ]);
+  let hello;
+  try {
+    hello = await connection.request('daemon.hello');
+  } catch (error) {
+    if (error instanceof RPCError) throw error;
+    // It exited before answering: its whole stderr says why (the reason first, then the usage).
+    const { code, signal } = await connection.exited;
+    throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
+  }
   return new Bridge(connection, events, hello);
 }
 

@@ -35,7 +35,8 @@ class Connection {
       if (onStderr) onStderr(text);
     });
     this.exited = new Promise((resolve) => {
-      this.child.on('exit', (code, signal) => {
+      // 'close', not 'exit': stderr has been read to its end by then.
+      this.child.on('close', (code, signal) => {
         const failure = new Error(`authbridge exited (${signal ?? code}) with requests pending; stderr: ${this.stderr.slice(-2000)}`);
         for (const { reject } of this.pending.values()) reject(failure);
         this.pending.clear();
