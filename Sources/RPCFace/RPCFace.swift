@@ -15,18 +15,72 @@ public final class RPCFace {
     private(set) var connection: RPCConnection?
     /// daemon.hello's answer never changes once the framing is known; built once.
     var helloResult: JSONValue?
+    /// Set with `trace`: every call, its outcome and every event are traced (redacted).
+    let tracer: Tracer?
 
-    public init(host: Host, limits: RPCServer.Limits = RPCServer.Limits()) {
+    /// `trace` traces every request, response and event through `Log.shared.trace`.
+    public init(host: Host, limits: RPCServer.Limits = RPCServer.Limits(), trace: Bool = false) {
         self.host = host
         server = RPCServer(limits: limits)
+        tracer = trace ? Tracer() : nil
         for wireName in host.catalog.wireNames {
             let method = host.catalog.method(wireName)!
-            register(wireName) { [unowned host] call throws(JSONRPCError) in
-                try Self.settle { () throws(BridgeError) in try host.invoke(method, try Self.positional(call)) }
+            register(wireName) { [unowned self] call throws(JSONRPCError) in
+                let args = try Self.arguments(call)
+                do throws(JSONRPCError) {
+                    return try Self.settle { () throws(BridgeError) in try self.host.invoke(method, args) }
+                } catch {
+                    throw advised(error, method: wireName, args: args)
+                }
             }
         }
         registerDaemonMethods()
         registerEmulatorMethods()
+    }
+
+    /// Registers a method whose change is durable before its response is written: after the
+    /// handler (whether it resolved or was rejected, since a failed login changes counters too),
+    /// the Host commits; when it cannot, the change is undone and the call answers −32001. The
+    /// call is traced when tracing is on (no cost when it is off).
+    func register(_ name: String, _ handler: @escaping RPCHandler) {
+        let durable: RPCHandler = { [unowned host] call throws(JSONRPCError) in
+            let outcome = Result { () throws(JSONRPCError) -> JSONValue in try handler(call) }
+            if let failure = Self.commit(host) { throw .stateNotSaved(failure.reason) }
+            return try outcome.get()
+        }
+        guard let tracer else {
+            server.register(name, durable)
+            return
+        }
+        server.register(name) { (call: RPCCall) throws(JSONRPCError) -> JSONValue in
+            let start = tracer.request(call)
+            do throws(JSONRPCError) {
+                let result = try durable(call)
+                tracer.response(call, since: start, .success(result))
+                return result
+            } catch {
+                tracer.response(call, since: start, .failure(error))
+                throw error
+            }
+        }
+    }
+
+    /// A bridge method's error, with what to do about it where the native answer cannot say
+    /// (it must stay byte-identical to the device's): a warning on stderr for a call before
+    /// `start()`, and a hint in `data` for an object where a JSON string is expected.
+    private func advised(_ error: JSONRPCError, method: String, args: [JSONValue]) -> JSONRPCError {
+        let startMethod = host.configuration.flavor.startMethod
+        if error.code == JSONRPCError.nativeRejectionCode, method != startMethod, !host.sdk.isStarted {
+            logWarn("\(method)() was rejected because the SDK is not initialized: call \(startMethod)() first")
+        }
+        if error.code == JSONRPCError.invalidParamsCode, case .object(var data)? = error.data, data["param"] == "0",
+           let first = args.first, first.objectValue != nil || first.arrayValue != nil,
+           data["reason"]?.stringValue?.hasSuffix("must be a string, got \(first.typeName)") == true {
+            let what = method == "next" ? "step" : "value"
+            data["hint"] = .string("pass a JSON string, not \(first.typeName == "array" ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
+            return JSONRPCError(code: error.code, message: error.message, data: .object(data))
+        }
+        return error
     }
 
     /// Serves the host on two descriptors until input ends, `daemon.shutdown`, or output closes.
@@ -34,26 +88,20 @@ public final class RPCFace {
         let stdio = StdioConnection(inputFD: input, outputFD: output, maxFrameBytes: maxFrameBytes, framing: framing)
         let connection = RPCConnection(stdio: stdio, server: server)
         self.connection = connection
-        let events = WriterEventSink(stdio.writer)
+        let events = WriterEventSink(stdio.writer, tracer: tracer)
         host.eventSink = events
         defer { host.eventSink = nil }
+        // RPCConnection's loop, with the face's sink between the server and the writer.
+        let sink = FaceSink(writer: stdio.writer, methodNames: { [server] in server.methodNames }, tracer: tracer)
         return withExtendedLifetime(events) {
-            connection.run { [host] work in host.transact { work() } }
+            stdio.run(transaction: { [host] work in host.transact { work() } }) { [server] event in
+                RPCConnection.handle(event, server: server, sink: sink)
+                return !server.stopRequested
+            }
         }
     }
 
     var framing: Framing? { connection?.stdio.framing }
-
-    /// Registers a method whose change is durable before its response is written: after the
-    /// handler (whether it resolved or was rejected, since a failed login changes counters too),
-    /// the Host commits; when it cannot, the change is undone and the call answers −32001.
-    func register(_ name: String, _ handler: @escaping RPCHandler) {
-        server.register(name) { [unowned host] call throws(JSONRPCError) in
-            let outcome = Result { () throws(JSONRPCError) -> JSONValue in try handler(call) }
-            if let failure = Self.commit(host) { throw .stateNotSaved(failure.reason) }
-            return try outcome.get()
-        }
-    }
 
     /// Bridge methods take positional params: the arguments JS passes to the native method.
     static func positional(_ call: RPCCall) throws(BridgeError) -> [JSONValue] {
@@ -75,6 +123,15 @@ public final class RPCFace {
         }
     }
 
+    static func arguments(_ call: RPCCall) throws(JSONRPCError) -> [JSONValue] {
+        do {
+            return try positional(call)
+        } catch {
+            guard case .invalidParams(let reason, let param) = error else { throw .internalError("\(error)") }
+            throw .invalidParams(reason, param: param)
+        }
+    }
+
     /// A native call's outcome as JSON-RPC: a rejection is −32000 with the native code in `data`.
     static func settle(_ call: () throws(BridgeError) -> JSONValue) throws(JSONRPCError) -> JSONValue {
         do {
@@ -93,10 +150,15 @@ public final class RPCFace {
 /// ahead of the response being built, and leave when the transaction flushes.
 final class WriterEventSink: EventSink {
     private let writer: FrameWriter
+    private let tracer: Tracer?
 
-    init(_ writer: FrameWriter) { self.writer = writer }
+    init(_ writer: FrameWriter, tracer: Tracer? = nil) {
+        self.writer = writer
+        self.tracer = tracer
+    }
 
     func deliver(event: String, params: JSONValue) {
+        tracer?.event(event, params)
         writer.send(message: JSONRPCOutgoing.notification(method: event, params: params))
     }
 

@@ -12,6 +12,8 @@ struct Options {
     var maxDepth = JSONParser.defaultMaxDepth
     var framing: Framing?
     var banner = false
+    /// `--trace FILE`: the request/response/event trace goes to FILE instead of stderr.
+    var traceFile: String?
     /// `--help`/`-h` or `--version`: print and exit 0, no protocol.
     var action: Action = .serve
 
@@ -53,7 +55,10 @@ struct Options {
                                  how next() applies JS values: as the flavor's sample bridge does
                                  (default), or as a bridge handling every callback type would
           --start-delay SECONDS  make start() wait, as the iOS sample's 2 s asyncAfter does (default 0)
-          --log-level LEVEL      error, warn (default), info or debug
+          --log-level LEVEL      error, warn (default), info, debug, or trace: debug, plus every
+                                 request, response (with its duration) and event, secrets redacted
+          --trace FILE           write that trace to FILE (created, mode 0600) instead of stderr,
+                                 whatever the log level
           --banner               print how to drive the daemon to stderr at start
           -h, --help             print this text and exit 0
           --version              print the version and the protocol version and exit 0
@@ -123,9 +128,13 @@ struct Options {
             case "--log-level":
                 let text = try value(argument)
                 guard let level = LogLevel(name: text) else {
-                    throw UsageError(message: "--log-level is error, warn, info or debug, got \(text)")
+                    throw UsageError(message: "--log-level is error, warn, info, debug or trace, got \(text)")
                 }
                 options.logLevel = level
+            case "--trace":
+                let path = try value(argument)
+                guard !path.isEmpty else { throw UsageError(message: "--trace needs a file") }
+                options.traceFile = path
             case "--banner": options.banner = true
             case "--state-dir":
                 let path = try value(argument)

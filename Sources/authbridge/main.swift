@@ -25,6 +25,14 @@ case .version:
 }
 
 Log.shared.setLevel(options.logLevel)
+if let path = options.traceFile {
+    switch FDIO.open(path, [.writeOnly, .create, .truncate], mode: 0o600) {
+    case .success(let fd): Log.shared.setTraceFile(fd)
+    case .failure(let failure):
+        Log.shared.plain("authbridge: cannot write the trace file \(path): \(failure.text); give --trace a writable path\n")
+        ProcessControl.exitNow(2)
+    }
+}
 ProcessControl.ignoreSIGPIPE()
 guard let protocolOutput = ProcessControl.takeOverStdout() else {
     Log.shared.plain("authbridge: stdout is closed; the protocol needs it\n")
@@ -55,7 +63,7 @@ let signalSources = ProcessControl.onTermination { [host] signal in
     }
 }
 
-let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth))
+let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth), trace: Log.shared.isTracing)
 let end = face.serve(
     input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes, framing: options.framing)
 withExtendedLifetime(signalSources) {}

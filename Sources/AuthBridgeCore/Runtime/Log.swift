@@ -1,7 +1,8 @@
 /// Diagnostics on stderr, one line each with a level. Never pass a password, token or secret:
-/// callers log names and shapes, not values.
+/// callers log names and shapes, not values. `trace` adds every request, response and event,
+/// redacted by the face that writes them (RPCFace's `Tracer`).
 public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
-    case error = 0, warn, info, debug
+    case error = 0, warn, info, debug, trace
 
     public init?(name: String) {
         switch name.lowercased() {
@@ -9,11 +10,12 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
         case "warn", "warning": self = .warn
         case "info": self = .info
         case "debug": self = .debug
+        case "trace": self = .trace
         default: return nil
         }
     }
 
-    public var name: String { ["error", "warn", "info", "debug"][rawValue] }
+    public var name: String { ["error", "warn", "info", "debug", "trace"][rawValue] }
 
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 }
@@ -23,10 +25,26 @@ public final class Log: @unchecked Sendable {
 
     private let lock = Lock()
     private var level: LogLevel = .warn
+    /// `--trace FILE`: trace lines go there (whatever the level) instead of to stderr.
+    private var traceFD: Int32?
 
     public func setLevel(_ newLevel: LogLevel) { lock.withLock { level = newLevel } }
 
     public func isEnabled(_ messageLevel: LogLevel) -> Bool { lock.withLock { messageLevel <= level } }
+
+    /// Sends trace lines to an open file instead of stderr.
+    public func setTraceFile(_ fd: Int32) { lock.withLock { traceFD = fd } }
+
+    /// Whether `trace` writes anywhere: `--log-level trace` or `--trace FILE`.
+    public var isTracing: Bool { lock.withLock { traceFD != nil || level >= .trace } }
+
+    /// One trace line (already redacted by the caller), to the trace file or to stderr.
+    public func trace(_ message: @autoclosure () -> String) {
+        let target: Int32? = lock.withLock { traceFD ?? (level >= .trace ? FDIO.standardError : nil) }
+        guard let target else { return }
+        let line = "authbridge trace: \(message())\n"
+        lock.withLock { _ = FDIO.writeAll(target, Array(line.utf8)) }
+    }
 
     public func write(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(messageLevel) else { return }

@@ -1,6 +1,9 @@
 // The reference client driving the daemon the way the ForgeRock React Native sample's JS does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnBridge } from './index.mjs';
 
 /** What the sample's journey form does: parse the step, fill inputs by name, stringify the payload. */
@@ -146,6 +149,29 @@ test('stderr is kept apart from results, and a missing binary says what to do', 
   assert.match(bridge.stderr, /end of input/);
   assert.ok(lines.join('').length > 0);
   await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }), /binary not found.*swift build/);
+});
+
+test('logLevel trace shows each call with its duration, redacted; trace writes it to a file', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual', logLevel: 'trace' });
+  await bridge.start();
+  await bridge.next(answer(await bridge.login(), credentials));
+  const { value } = JSON.parse(await bridge.getAccessToken());
+  await bridge.close();
+  assert.match(bridge.stderr, /authbridge trace: \S+Z request 1 daemon\.hello/);
+  assert.match(bridge.stderr, /response \d+ next \d+\.\d\d ms \{"result":\{"type":"LoginSuccess"/);
+  assert.ok(!bridge.stderr.includes('Ch4ng3it!'), 'the password is redacted');
+  assert.ok(!bridge.stderr.includes(value), 'the access token is redacted');
+
+  const dir = mkdtempSync(join(tmpdir(), 'authbridge-trace-'));
+  try {
+    const traced = await spawnBridge({ trace: join(dir, 'trace.log') });
+    await traced.start();
+    await traced.close();
+    assert.doesNotMatch(traced.stderr, /authbridge trace:/);
+    assert.match(readFileSync(join(dir, 'trace.log'), 'utf8'), /request 2 start \[\]\n.*response 2 start/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a daemon that cannot start reports its stderr', async () => {

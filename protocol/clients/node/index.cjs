@@ -63,7 +63,7 @@ class EventHub {
 /**
  * Starts a daemon and resolves when it answers `daemon.hello`.
  * @param {{flavor?: string, seed?: number, clock?: 'system'|'virtual'|string, stateDir?: string,
- *          args?: string[], binary?: string, logLevel?: string, onStderr?: (text: string) => void}} options
+ *          args?: string[], binary?: string, logLevel?: string, trace?: string, onStderr?: (text: string) => void}} options
  */
 async function spawnBridge(options = {}) {
   const binary = options.binary ?? defaultBinary();
@@ -76,6 +76,7 @@ async function spawnBridge(options = {}) {
   if (options.clock) args.push('--clock', options.clock);
   if (options.stateDir) args.push('--state-dir', options.stateDir);
   if (options.logLevel) args.push('--log-level', options.logLevel);
+  if (options.trace) args.push('--trace', options.trace);
   args.push(...(options.args ?? []));
 
   const events = new EventHub();

@@ -1,0 +1,160 @@
+import AuthBridgeCore
+import JSONRPC
+
+/// `--log-level trace` / `--trace FILE`: one line per request, response and event, with the
+/// wall-clock time and, for responses, how long the call took. Every value goes through
+/// `Redaction` first. Lines go to `Log.shared.trace` (the trace file, else stderr), never stdout.
+final class Tracer {
+    private let clock = SystemClock()
+
+    func request(_ call: RPCCall) -> ContinuousClock.Instant {
+        let params = Redaction.params(of: call.method, call.params).map { " " + JSONWriter.compact($0) } ?? ""
+        Log.shared.trace("\(timestamp()) request \(Self.id(call.id)) \(call.method)\(params)")
+        return ContinuousClock.now
+    }
+
+    func response(_ call: RPCCall, since start: ContinuousClock.Instant, _ outcome: Result<JSONValue, JSONRPCError>) {
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let body: JSONValue
+        switch outcome {
+        case .success(let result): body = ["result": Redaction.value(result)]
+        case .failure(let error): body = ["error": Redaction.value(Self.json(error), inError: true)]
+        }
+        Log.shared.trace("\(timestamp()) response \(Self.id(call.id)) \(call.method) \(Self.format(milliseconds)) ms \(JSONWriter.compact(body))")
+    }
+
+    func event(_ name: String, _ params: JSONValue) {
+        Log.shared.trace("\(timestamp()) event \(name) \(JSONWriter.compact(Redaction.value(params)))")
+    }
+
+    /// An answer the server gave without calling a method: a frame that was not JSON, not a
+    /// request, or named no method.
+    func refused(_ message: JSONValue) {
+        let id = message["id"].map { JSONWriter.compact($0) } ?? "null"
+        let error = Redaction.value(message["error"] ?? .null, inError: true)
+        Log.shared.trace("\(timestamp()) response \(id) (refused) {\"error\":\(JSONWriter.compact(error))}")
+    }
+
+    private static func id(_ id: RequestID?) -> String {
+        switch id {
+        case .string(let text)?: return JSONWriter.compact(.string(text))
+        case .int(let number)?: return String(number)
+        case nil: return "-"
+        }
+    }
+
+    private static func json(_ error: JSONRPCError) -> JSONValue {
+        var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
+        if let data = error.data { object["data"] = data }
+        return .object(object)
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        let hundredths = Int((milliseconds * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    /// ISO 8601, UTC, milliseconds: 2026-01-01T00:00:00.000Z (real time, whatever `--clock` says).
+    private func timestamp() -> String {
+        let now = clock.now
+        let seconds = Int64(now.rounded(.down))
+        let millis = Int((now - Double(seconds)) * 1000)
+        let days = seconds / 86_400
+        let secondOfDay = Int(seconds % 86_400)
+        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(Int64(secondOfDay / 3600), 2)):"
+            + "\(pad(Int64(secondOfDay / 60 % 60), 2)):\(pad(Int64(secondOfDay % 60), 2)).\(pad(Int64(millis), 3))Z"
+    }
+}
+
+/// What the face writes to stdout goes through here on its way to the frame writer: an unknown
+/// method's error gains a suggestion (`Method not found: Login` → `data.suggestion: "login"`;
+/// the message itself is left as it is), and with tracing on, the errors the server answers
+/// without calling a method are traced.
+final class FaceSink: MessageSink {
+    private let writer: FrameWriter
+    private let methodNames: () -> [String]
+    private let tracer: Tracer?
+
+    init(writer: FrameWriter, methodNames: @escaping () -> [String], tracer: Tracer?) {
+        self.writer = writer
+        self.methodNames = methodNames
+        self.tracer = tracer
+    }
+
+    func send(_ body: [UInt8]) { writer.send(body) }
+
+    func send(message: JSONValue) {
+        switch message {
+        case .array(let replies): writer.send(message: .array(replies.map(checked)))
+        default: writer.send(message: checked(message))
+        }
+    }
+
+    private func checked(_ message: JSONValue) -> JSONValue {
+        guard case .object(var object) = message, case .object(var error)? = object["error"],
+              let code = error["code"]?.intValue else { return message }
+        if code == Int64(JSONRPCError.methodNotFoundCode), error["data"] == nil,
+           let unknown = error["message"]?.stringValue?.split(separator: ": ", maxSplits: 1).last,
+           let suggestion = MethodSuggestion.closest(to: String(unknown), among: methodNames()) {
+            error["data"] = ["suggestion": .string(suggestion)]
+            object["error"] = .object(error)
+        }
+        let answered = .object(object) as JSONValue
+        if let tracer, [JSONRPCError.parseErrorCode, JSONRPCError.invalidRequestCode, JSONRPCError.methodNotFoundCode]
+            .map(Int64.init).contains(code) {
+            tracer.refused(answered)
+        }
+        return answered
+    }
+}
+
+/// The method a caller probably meant: the same name in another case, the name without (or
+/// with) its namespace, or one at most two edits away. None when nothing is that close.
+enum MethodSuggestion {
+    static func closest(to unknown: String, among names: [String]) -> String? {
+        let lowered = unknown.lowercased()
+        if let same = names.first(where: { $0.lowercased() == lowered }) { return same }
+        if let namespaced = names.first(where: { $0.split(separator: ".").last.map(String.init)?.lowercased() == lowered }) {
+            return namespaced
+        }
+        let bare = unknown.split(separator: ".").last.map { String($0).lowercased() } ?? lowered
+        if let unnamespaced = names.first(where: { !$0.contains(".") && $0.lowercased() == bare }) { return unnamespaced }
+        let limit = unknown.count <= 4 ? 1 : 2
+        var best: (name: String, distance: Int)?
+        for name in names {
+            let distance = editDistance(Array(lowered), Array(name.lowercased()))
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (name, distance) }
+        }
+        return best?.name
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
