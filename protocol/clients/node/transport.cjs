@@ -5,6 +5,24 @@
 'use strict';
 const { spawn } = require('node:child_process');
 
+/**
+ * Every daemon this process started and has not seen exit. When the host process exits (a
+ * script that never called close(), a Jest worker torn down) they are sent SIGTERM, which ends
+ * a daemon the way EOF does; the pipes closing would end them too, this makes it certain.
+ */
+const live = new Set();
+let exitHookInstalled = false;
+function track(child) {
+  live.add(child);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const c of live) {
+      try { c.kill('SIGTERM'); } catch { /* already gone */ }
+    }
+  });
+}
+
 /** A JSON-RPC error answered by the daemon, with its code, message and data. */
 class RPCError extends Error {
   constructor(error) {
@@ -23,6 +41,7 @@ class Connection {
    */
   constructor(command, args = [], { onNotification = () => {}, onStderr = null } = {}) {
     this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    track(this.child);
     this.nextId = 1;
     this.pending = new Map();
     this.onNotification = onNotification;
@@ -37,6 +56,7 @@ class Connection {
     this.exited = new Promise((resolve) => {
       // 'close', not 'exit': stderr has been read to its end by then.
       this.child.on('close', (code, signal) => {
+        live.delete(this.child);
         const failure = new Error(`authbridge exited (${signal ?? code}) with requests pending; stderr: ${this.stderr.slice(-2000)}`);
         for (const { reject } of this.pending.values()) reject(failure);
         this.pending.clear();
@@ -44,6 +64,30 @@ class Connection {
       });
     });
     this.child.stdin.on('error', () => {}); // EPIPE after exit is reported through `exited`
+    // An idle daemon does not keep the host alive: a forgotten close() must not hang Node or
+    // Jest. While a request or close() is outstanding the handles are referenced again, so a
+    // script that awaits an answer gets it.
+    this.busy = 0;
+    this.child.on('spawn', () => this.#idle());
+    this.#idle();
+  }
+
+  #idle() {
+    if (this.busy > 0) return;
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.unref?.();
+  }
+
+  #hold() {
+    this.child.ref();
+    this.child.stdout?.ref?.();
+  }
+
+  #track(promise) {
+    if (this.busy++ === 0) this.#hold();
+    const done = () => { if (--this.busy === 0) this.#idle(); };
+    promise.then(done, done);
+    return promise;
   }
 
   get pid() { return this.child.pid; }
@@ -52,23 +96,23 @@ class Connection {
   request(method, params) {
     const id = this.nextId++;
     const message = params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-    return new Promise((resolve, reject) => {
+    return this.#track(new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.child.stdin.write(JSON.stringify(message) + '\n');
-    });
+    }));
   }
 
   /** Writes already-encoded NDJSON lines (for pipelining); resolves each id's reply through `request`'s map. */
   writeRaw(text) { this.child.stdin.write(text); }
 
   expect(id) {
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+    return this.#track(new Promise((resolve, reject) => this.pending.set(id, { resolve, reject })));
   }
 
   /** Closes stdin (the daemon exits 0 on EOF) and waits for the process. */
-  async close() {
+  close() {
     this.child.stdin.end();
-    return this.exited;
+    return this.#track(this.exited);
   }
 
   #receive(chunk) {
