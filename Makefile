@@ -2,19 +2,29 @@
 # runs every test (Swift, transcript replays, Node).
 SWIFT ?= swift
 NODE ?= node
+NPM ?= npm
 BIN := .build/debug/authbridge
+# `make run ARGS='--flavor rn-android'`: options passed to the daemon.
+ARGS ?=
+# `make install PREFIX=…`: the release binary goes to $(PREFIX)/bin.
+PREFIX ?= /usr/local
+# `make pack BINARY=1`: the client package also carries the linux-x64 release binary.
+BINARY ?=
 
-.PHONY: build release run test test-swift test-node transcripts bench clean
+.PHONY: build release run test test-swift test-node transcripts bench clean install pack
 
 build:
 	$(SWIFT) build
 
-run: build
-	@$(BIN) --banner
+# Build output goes to stderr, so `make run | jq` sees protocol frames only.
+run:
+	@$(SWIFT) build >&2
+	@$(BIN) --banner $(ARGS)
 
+# The Node tests use this build, never an authbridge found on PATH.
 test: build
 	$(SWIFT) test
-	$(NODE) --test protocol/
+	AUTHBRIDGE_BIN=$(abspath $(BIN)) $(NODE) --test protocol/ docs/
 
 # Re-record the golden transcripts from their inputs. Review the diff before committing it.
 transcripts: build
@@ -29,6 +39,23 @@ release:
 bench: release
 	cc -O2 -o .build-release/baseline Tests/Benchmark/baseline.c
 	$(NODE) Tests/Benchmark/bench.mjs $(RELEASE_BIN) .build-release/baseline .build-release/bench.json
+
+# The static release binary on PATH: $(PREFIX)/bin/authbridge.
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/authbridge
+
+# The Node client as a package: .build-release/authbridge-client-VERSION.tgz, for
+# `npm install --save-dev <that file>`. BINARY=1 bundles the linux-x64 release binary.
+PACK_DIR := .build-release/pack
+CLIENT := protocol/clients/node
+pack: $(if $(BINARY),release)
+	rm -rf $(PACK_DIR) && mkdir -p $(PACK_DIR)/bin
+	cd $(CLIENT) && cp package.json README.md index.cjs index.mjs index.d.ts jest.cjs jest.d.ts transport.cjs transport.mjs $(abspath $(PACK_DIR))/
+	cp $(CLIENT)/bin/authbridge.cjs $(PACK_DIR)/bin/
+	$(if $(BINARY),mkdir -p $(PACK_DIR)/bin/linux-x64 && cp $(RELEASE_BIN) $(PACK_DIR)/bin/linux-x64/authbridge)
+	cd $(PACK_DIR) && $(NPM) pack --offline --silent --pack-destination $(abspath .build-release) >&2
+	@ls .build-release/*.tgz >&2
 
 clean:
 	rm -rf .build .build-release

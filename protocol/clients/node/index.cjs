@@ -7,13 +7,46 @@
 //
 // See README.md in this folder, and docs/testing-with-jest.md.
 'use strict';
-const { existsSync } = require('node:fs');
-const { join } = require('node:path');
+const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
+const { basename, delimiter, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
 
 const here = __dirname;
-/** Where the daemon is looked for: $AUTHBRIDGE_BIN, else this checkout's debug build. */
-const defaultBinary = () => process.env.AUTHBRIDGE_BIN ?? join(here, '..', '..', '..', '.build', 'debug', 'authbridge');
+
+function executable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where the daemon is looked for, in order: `$AUTHBRIDGE_BIN`; `authbridge` on `PATH` (not this
+ * package's own `bin` launcher); the binary bundled in this package (`bin/<platform>-<arch>/`,
+ * put there by `make pack`); this checkout's debug build. Returns the path, or undefined.
+ */
+function findBinary(env = process.env) {
+  if (env.AUTHBRIDGE_BIN) return env.AUTHBRIDGE_BIN;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, 'authbridge');
+    if (!executable(candidate)) continue;
+    if (basename(realpathSync(candidate)) === 'authbridge.cjs') continue; // a launcher, not the daemon
+    return candidate;
+  }
+  for (const candidate of [
+    join(here, 'bin', `${process.platform}-${process.arch}`, 'authbridge'),
+    join(here, '..', '..', '..', '.build', 'debug', 'authbridge'),
+  ]) {
+    if (executable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The binary spawnBridge uses when none is given (kept for older callers). */
+const defaultBinary = () => findBinary();
 
 /** The native module's methods, in the order the sample bridges declare them. */
 const BRIDGE_METHODS = ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout'];
@@ -66,7 +99,11 @@ class EventHub {
  *          args?: string[], binary?: string, logLevel?: string, trace?: string, onStderr?: (text: string) => void}} options
  */
 async function spawnBridge(options = {}) {
-  const binary = options.binary ?? defaultBinary();
+  const binary = options.binary ?? findBinary();
+  if (binary === undefined) {
+    throw new Error('authbridge binary not found: set AUTHBRIDGE_BIN, put authbridge on PATH (`make install PREFIX=…` '
+      + 'in the AuthBridge checkout), or install a client package that bundles it (`make pack`)');
+  }
   if (!existsSync(binary)) {
     throw new Error(`authbridge binary not found at ${binary}: run \`swift build\` (or \`make build\`) first, or set AUTHBRIDGE_BIN`);
   }
@@ -79,7 +116,7 @@ async function spawnBridge(options = {}) {
   if (options.trace) args.push('--trace', options.trace);
   args.push(...(options.args ?? []));
 
-  const events = new EventHub();
+  const events = options.emitter ?? new EventHub();
   const connection = new Connection(binary, args, {
     onNotification: (method, params) => events.emit(method, params),
     onStderr: options.onStderr,
@@ -93,12 +130,14 @@ async function spawnBridge(options = {}) {
     const { code, signal } = await connection.exited;
     throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
   }
-  return new Bridge(connection, events, hello);
+  return new Bridge(connection, events, hello, options);
 }
 
 class Bridge {
-  constructor(connection, events, hello) {
+  constructor(connection, events, hello, options = {}) {
     this.connection = connection;
+    /** The options it was spawned with (respawn() reuses them). */
+    this.options = options;
     /** What `daemon.hello` said: flavor, methods, events, server. */
     this.hello = hello;
     /** A NativeEventEmitter-like emitter fed by the daemon's events. */
@@ -182,6 +221,15 @@ class Bridge {
 
   /** Ends the daemon (stdin EOF: it finishes what is in flight and exits 0) and waits for it. */
   close() { return this.connection.close(); }
+
+  /**
+   * A fresh daemon with the same options (and the same emitter, so listeners carry over), after
+   * this one has ended: a clean state in a few milliseconds. Resolves the new Bridge.
+   */
+  async respawn(overrides = {}) {
+    await this.close();
+    return spawnBridge({ ...this.options, emitter: this.emitter, ...overrides });
+  }
 }
 
-module.exports = { spawnBridge, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS };
+module.exports = { spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS };

@@ -53,4 +53,9 @@ function syncTokens(store) {
   return () => subscriptions.forEach((s) => s.remove());
 }
 
-module.exports = { signIn, signOut, authorizationHeader, syncTokens };
+/** What app code checks before using a stored token: expired on the device's clock. */
+function isExpired(store) {
+  return !store.expiresAt || store.expiresAt * 1000 <= Date.now();
+}
+
+module.exports = { signIn, signOut, authorizationHeader, syncTokens, isExpired };

@@ -1,6 +1,7 @@
 // A Jest test file for the app code in auth.js, against a real native side (AuthBridge) instead
 // of hand-written jest.fn() stubs. jest.setup.js starts the daemon and mocks 'react-native'.
-const { signIn, signOut, authorizationHeader, syncTokens } = require('./auth');
+const { NativeModules } = require('react-native');
+const { signIn, signOut, authorizationHeader } = require('./auth');
 
 describe('signing in', () => {
   afterEach(() => signOut());
@@ -26,21 +27,22 @@ describe('signing in', () => {
   });
 });
 
-describe('token sync', () => {
-  test('JS follows native: login, refresh near expiry, native logout', async () => {
-    const store = {};
-    const stop = syncTokens(store);
-    await signIn('demo', 'Ch4ng3it!');
-    expect(store.loggedIn).toBe(true);
-    const first = store.accessToken;
+describe('the native module is a plain object', () => {
+  test('a spied method can fail once: the app retries login as the sample does', async () => {
+    const login = jest.spyOn(NativeModules.FRAuthSampleBridge, 'login')
+      .mockRejectedValueOnce(Object.assign(new Error('User is already authenticated'), { code: 'Error' }));
+    try {
+      const user = await signIn('demo', 'Ch4ng3it!');
+      expect(user.name).toBe('Demo User');
+      expect(login).toHaveBeenCalledTimes(2); // the rejection, then the daemon's step
+    } finally {
+      login.mockRestore();
+      await signOut();
+    }
+  });
 
-    await authbridge.emulator.advanceClock(3550);
-    await authorizationHeader();
-    expect(store.reason).toBe('refresh');
-    expect(store.accessToken).not.toBe(first);
-
-    await authbridge.emulator.nativeLogout();
-    expect(store.loggedIn).toBe(false);
-    stop();
+  test('a misspelled method is undefined, as on a device', () => {
+    expect(NativeModules.FRAuthSampleBridge.logIn).toBeUndefined();
+    expect(typeof NativeModules.FRAuthSampleBridge.login).toBe('function');
   });
 });

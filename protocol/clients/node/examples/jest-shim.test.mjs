@@ -1,6 +1,7 @@
-// Runs the Jest example (jest.setup.js + auth.spec.js) under node --test with a minimal stand-in
-// for Jest's globals, so the example in docs/testing-with-jest.md is executed by `make test` and
-// cannot rot. No npm here, so no Jest itself: only what the example uses is implemented.
+// Runs the Jest example (jest.setup.js + auth.spec.js, tokens.spec.js) under node --test with a
+// minimal stand-in for Jest's globals, so the example in docs/testing-with-jest.md is executed by
+// `make test` even where Jest is not installed (jest-real.test.mjs runs it under real Jest when it
+// is). Only what the example uses is implemented.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Module, { createRequire } from 'node:module';
@@ -22,6 +23,9 @@ function makeExpect() {
       toEqual: (expected) => check(isDeepStrictEqual(actual, expected), `expected ${JSON.stringify(actual)} to equal ${JSON.stringify(expected)}`),
       toMatch: (pattern) => check(typeof actual === 'string' && new RegExp(pattern).test(actual), `expected ${JSON.stringify(actual)} to match ${pattern}`),
       toMatchObject: (expected) => check(matches(actual, expected), `expected ${JSON.stringify(actual)} to match ${JSON.stringify(expected)}`),
+      toBeUndefined: () => check(actual === undefined, `expected ${typeof actual} to be undefined`),
+      toBeGreaterThan: (n) => check(actual > n, `expected ${actual} to be greater than ${n}`),
+      toHaveBeenCalledTimes: (n) => check(actual?.mock?.calls?.length === n, `expected ${actual?.mock?.calls?.length} calls to be ${n}`),
     };
     return api;
   };
@@ -40,6 +44,49 @@ function makeExpect() {
   return expect;
 }
 
+/** jest.spyOn: replaces a method with a recording wrapper that calls through unless told otherwise. */
+function spyOn(object, name) {
+  const original = object[name];
+  if (typeof original !== 'function') throw new TypeError(`Cannot spy on ${String(name)}: not a function`);
+  const once = [];
+  const spy = function (...args) {
+    spy.mock.calls.push(args);
+    const next = once.shift();
+    return next ? next.apply(this, args) : original.apply(this, args);
+  };
+  spy.mock = { calls: [] };
+  spy.mockRejectedValueOnce = (value) => { once.push(() => Promise.reject(value)); return spy; };
+  spy.mockResolvedValueOnce = (value) => { once.push(() => Promise.resolve(value)); return spy; };
+  spy.mockImplementationOnce = (fn) => { once.push(fn); return spy; };
+  spy.mockRestore = () => { object[name] = original; };
+  object[name] = spy;
+  return spy;
+}
+
+/** jest.useFakeTimers({ now }) for Date only (what the example fakes), setSystemTime, useRealTimers. */
+function fakeClock() {
+  const RealDate = globalThis.Date;
+  let now = null;
+  const install = () => {
+    class FakeDate extends RealDate {
+      constructor(...args) { if (args.length === 0) super(now); else super(...args); }
+      static now() { return now; }
+    }
+    globalThis.Date = FakeDate;
+  };
+  return {
+    useFakeTimers: (config = {}) => { now = config.now ?? RealDate.now(); install(); },
+    setSystemTime: (time) => { if (now === null) throw new Error('setSystemTime needs fake timers'); now = Number(time); },
+    useRealTimers: () => { globalThis.Date = RealDate; now = null; },
+  };
+}
+
+/** What the example's jest.config.js moduleNameMapper does. */
+const packageNames = {
+  '@authbridge/client': require.resolve('../index.cjs'),
+  '@authbridge/client/jest': require.resolve('../jest.cjs'),
+};
+
 /** Loads setup and test files with Jest-like globals; returns the results of every test. */
 async function runJestFiles(files) {
   const mocks = new Map();
@@ -50,8 +97,10 @@ async function runJestFiles(files) {
       if (!mocks.has(request)) mocks.set(request, mockFactories.get(request)());
       return mocks.get(request);
     }
+    if (request in packageNames) request = packageNames[request];
     return originalLoad.call(this, request, parent, isMain);
   };
+  const clock = fakeClock();
   const root = { name: '', tests: [], children: [], beforeAll: [], afterAll: [], beforeEach: [], afterEach: [] };
   let current = root;
   const globals = {
@@ -68,7 +117,7 @@ async function runJestFiles(files) {
     beforeEach: (fn) => current.beforeEach.push(fn),
     afterEach: (fn) => current.afterEach.push(fn),
     expect: makeExpect(),
-    jest: { mock: (name, factory) => mockFactories.set(name, factory) },
+    jest: { mock: (name, factory) => mockFactories.set(name, factory), spyOn, ...clock },
   };
   globals.it = globals.test;
   Object.assign(globalThis, globals);
@@ -95,19 +144,24 @@ async function runJestFiles(files) {
     await run(root, [], []);
   } finally {
     Module._load = originalLoad;
+    clock.useRealTimers();
     for (const name of Object.keys(globals)) delete globalThis[name];
     delete globalThis.authbridge;
+    delete globalThis.__authbridgeJest;
     for (const file of files) delete require.cache[require.resolve(file)];
-    delete require.cache[require.resolve('./auth.js')];
+    for (const file of ['./auth.js', '../jest.cjs']) delete require.cache[require.resolve(file)];
   }
   return results;
 }
 
-test('the Jest example in docs/testing-with-jest.md passes', async () => {
-  const results = await runJestFiles(['./jest.setup.js', './auth.spec.js']);
-  assert.equal(results.length, 5);
-  for (const result of results) assert.ok(result.ok, `${result.name}: ${result.error?.stack ?? result.error}`);
-});
+// Each test file in its own environment, as Jest runs them.
+for (const [spec, count] of [['./auth.spec.js', 6], ['./tokens.spec.js', 2]]) {
+  test(`the Jest example in docs/testing-with-jest.md passes under the stand-in: ${spec}`, async () => {
+    const results = await runJestFiles(['./jest.setup.js', spec]);
+    assert.equal(results.length, count);
+    for (const result of results) assert.ok(result.ok, `${result.name}: ${result.error?.stack ?? result.error}`);
+  });
+}
 
 test('the shim fails a failing test (so the example is really checked)', async () => {
   const expect = makeExpect();

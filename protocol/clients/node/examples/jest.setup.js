@@ -1,31 +1,9 @@
-// Jest `setupFilesAfterEnv`: one AuthBridge daemon per test file (each Jest worker runs its own
-// files, so every worker has its own daemons), and 'react-native' mocked so that NativeModules
-// and NativeEventEmitter are the daemon's. Replace the require path with where AuthBridge lives.
-const { spawnBridge } = require('../index.cjs');
+// Jest `setupFilesAfterEnv`: a fresh AuthBridge daemon for each test file (one at a time per
+// worker), and 'react-native' mocked so that NativeModules and NativeEventEmitter are the
+// daemon's. Copy it as it is; `@authbridge/client` is the Node client package.
+const { setupAuthBridge } = require('@authbridge/client/jest');
 
-beforeAll(async () => {
-  globalThis.authbridge = await spawnBridge({ seed: 7, clock: 'virtual' });
-});
+setupAuthBridge({ seed: 7, clock: 'virtual' });
 
-afterAll(async () => {
-  await globalThis.authbridge?.close();
-});
-
-// The factory runs when the app first requires 'react-native', possibly before beforeAll has
-// spawned the daemon; so every member looks the daemon up when it is called.
-jest.mock('react-native', () => {
-  const bridge = () => globalThis.authbridge;
-  const lazyModule = (name) => new Proxy({}, { get: (_, member) => (...args) => bridge().nativeModules()[name][member](...args) });
-  return {
-    NativeModules: {
-      FRAuthSampleBridge: lazyModule('FRAuthSampleBridge'),
-      AuthenticationTokenModule: lazyModule('AuthenticationTokenModule'),
-      HydraTokenExchangeModule: lazyModule('HydraTokenExchangeModule'),
-    },
-    NativeEventEmitter: class {
-      constructor(nativeModule) { this.emitter = new (bridge().NativeEventEmitter)(nativeModule); }
-      addListener(event, listener) { return this.emitter.addListener(event, listener); }
-      removeAllListeners(event) { this.emitter.removeAllListeners(event); }
-    },
-  };
-});
+// `virtual: true` because this example has no react-native installed; harmless in an app.
+jest.mock('react-native', () => require('@authbridge/client/jest').reactNativeMock({ flavor: 'rn-ios' }), { virtual: true });

@@ -1,0 +1,11 @@
+// Runs this example under real Jest from the repository: `@authbridge/client` resolves to the
+// client next door, as `npm install --save-dev @authbridge/client` makes it resolve in an app.
+module.exports = {
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/*.spec.js'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.js'],
+  moduleNameMapper: {
+    '^@authbridge/client$': '<rootDir>/../index.cjs',
+    '^@authbridge/client/jest$': '<rootDir>/../jest.cjs',
+  },
+};

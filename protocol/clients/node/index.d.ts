@@ -1,0 +1,331 @@
+// Types for @authbridge/client (index.cjs / index.mjs). The shapes are those of the wire
+// contract in protocol/README.md; the flavor-specific ones (rn-ios is the default) are unions.
+
+/** The platform contract the daemon emulates (docs/flavors.md). */
+export type Flavor = 'rn-ios' | 'rn-android' | 'flutter-ios' | 'flutter-android';
+
+export interface SpawnOptions {
+  /** Default `rn-ios`. */
+  flavor?: Flavor;
+  /** Every id, token and code drawn from this seed (replayable output). */
+  seed?: number;
+  /** `system` (default), `virtual` (2026-01-01T00:00:00Z, still until advanceClock) or `virtual=EPOCH`. */
+  clock?: 'system' | 'virtual' | `virtual=${number}`;
+  /** Keep tokens, sessions and users in this directory across restarts. */
+  stateDir?: string;
+  logLevel?: 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** Write the request/response/event trace (redacted) to this file. */
+  trace?: string;
+  /** Further command-line options, e.g. `['--journeys', 'my-journeys.json']`. */
+  args?: string[];
+  /** The daemon binary; default: `findBinary()`. */
+  binary?: string;
+  /** Called with each chunk the daemon writes to stderr. */
+  onStderr?: (text: string) => void;
+  /** An emitter to deliver events to (respawn() passes the old one on). */
+  emitter?: EventHub;
+}
+
+// ---- journeys: steps and callbacks ------------------------------------------------------------
+
+export type CallbackType =
+  | 'NameCallback' | 'PasswordCallback' | 'ChoiceCallback' | 'ConfirmationCallback' | 'TextInputCallback'
+  | 'TextOutputCallback' | 'HiddenValueCallback' | 'PollingWaitCallback' | 'MetadataCallback'
+  | 'ValidatedCreateUsernameCallback' | 'ValidatedCreatePasswordCallback' | 'StringAttributeInputCallback'
+  | 'BooleanAttributeInputCallback' | 'NumberAttributeInputCallback' | 'KbaCreateCallback'
+  | 'TermsAndConditionsCallback' | 'DeviceProfileCallback' | 'SuspendedTextOutputCallback'
+  | 'ReCaptchaCallback' | 'SelectIdPCallback' | 'ConsentMappingCallback';
+
+export interface NameValue<V = unknown> {
+  name: string;
+  value: V;
+}
+
+/** One AM callback, untouched: inputs are named IDToken1, IDToken2… by position. */
+export interface Callback {
+  type: CallbackType | (string & {});
+  output: NameValue[];
+  input?: NameValue<string | number | boolean | null>[];
+  _id?: number;
+}
+
+/** A step as `JSON.parse(await login())` gives it (rn-ios / flutter-ios). */
+export interface Step {
+  authId: string;
+  authServiceId: string;
+  stage?: string;
+  header?: string;
+  description?: string;
+  callbacks: Callback[];
+}
+
+/** A step from rn-android / flutter-android (Gson), with the bridge's `frCallbacks`. */
+export interface AndroidStep {
+  authId: string;
+  authServiceId: string;
+  stage?: string;
+  pageHeader?: string;
+  pageDescription?: string;
+  frCallbacks: { type: string; prompt?: string; choices?: string[]; predefinedQuestions?: string[]; inputNames: string[]; response: string }[];
+  callbacks: Callback[];
+}
+
+/** `next()` resolved a success: rn-ios carries the pretty AccessToken JSON in `tokens`. */
+export interface LoginSuccessIOS {
+  type: 'LoginSuccess';
+  tokens: string;
+}
+
+/** rn-android's success: the Gson token in `sessionToken`. */
+export interface LoginSuccessAndroid {
+  type: 'LoginSuccess';
+  sessionToken: string;
+}
+
+export type LoginSuccess = LoginSuccessIOS | LoginSuccessAndroid;
+
+/** `JSON.parse(await getAccessToken())` on rn-ios. */
+export interface AccessTokenJSON {
+  value: string;
+  successUrl: string;
+  realm: string;
+  expiresIn: number;
+  scope: string;
+  tokenType: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  /** Seconds since 2001-01-01 (add 978307200 for Unix time). */
+  authenticatedTimestamp: number;
+  sessionToken: string | null;
+}
+
+export interface UserInfo {
+  sub: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  preferred_username?: string;
+  email?: string;
+  subname?: string;
+  [claim: string]: unknown;
+}
+
+// ---- token sync ------------------------------------------------------------------------------
+
+/** The token map: `tokenUpdate`'s argument and the body of TOKEN_EVENT. */
+export interface TokenMap {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken?: string | null;
+  tokenType?: string;
+  /** Unix seconds, on the daemon's clock (see `@authbridge/client/jest` to put Jest's on it). */
+  expiresAt: number;
+  scope?: string;
+}
+
+export interface TokenEvent extends TokenMap {
+  generation: number;
+  reason: 'login' | 'refresh' | 'session' | 'exchange' | 'ready';
+}
+
+export interface LogoutEvent {
+  reason: 'native_logout' | 'refresh_rejected' | 'session_revoked';
+  generation: number;
+}
+
+export interface TokenRequestEvent {
+  requestId: string;
+  reason: 'ready' | 'requested';
+}
+
+export interface EventMap {
+  TOKEN_EVENT: TokenEvent;
+  LOGOUT_EVENT: LogoutEvent;
+  TOKEN_REQUEST_EVENT: TokenRequestEvent;
+}
+
+export type EventName = keyof EventMap;
+
+export interface Subscription {
+  remove(): void;
+}
+
+/** Listeners per event, shaped like React Native's NativeEventEmitter. */
+export class EventHub {
+  addListener<E extends EventName>(event: E, listener: (params: EventMap[E]) => void): Subscription;
+  addListener(event: string, listener: (params: any) => void): Subscription;
+  removeAllListeners(event?: string): void;
+  listenerCount(event: string): number;
+  emit(event: string, params: unknown): void;
+}
+
+// ---- errors ----------------------------------------------------------------------------------
+
+/** A native promise rejection, as React Native hands it to JS. */
+export interface NativeError extends Error {
+  /** The native code: `Error`, `error`, `LoginFailure`, `500`… */
+  code: string;
+  rpcCode: -32000;
+  /** AuthBridge's explanation for people, when it has one. */
+  detail?: string;
+}
+
+/** Any other JSON-RPC error (bad arguments: −32602, unknown method: −32601…). */
+export interface ProtocolError extends Error {
+  code: number;
+  rpcCode: number;
+  data?: { reason?: string; param?: string; hint?: string; suggestion?: string; limit?: number; detail?: string };
+}
+
+export type AuthBridgeError = NativeError | ProtocolError;
+
+/** A JSON-RPC error object as the transport receives it. */
+export class RPCError extends Error {
+  code: number;
+  data?: unknown;
+  constructor(error: { code: number; message: string; data?: unknown });
+}
+
+// ---- daemon and emulator ---------------------------------------------------------------------
+
+export interface Hello {
+  protocolVersion: string;
+  daemonVersion: string;
+  flavor: Flavor;
+  framing: 'ndjson' | 'content-length';
+  methods: string[];
+  events: EventName[];
+  server: { kind: 'embedded'; realm: string; journeys: string[] };
+  deterministic: boolean;
+  stateDir: string | null;
+}
+
+export interface EmulatorState {
+  now: number;
+  generation: number;
+  ready: boolean;
+  pendingTokenRequest: string | null;
+  tokens: null | {
+    accessToken: string; refreshToken: string | null; idToken: string | null; tokenType: string; scope: string;
+    expiresAt: number; expiresIn: number; stale: boolean;
+  };
+  ssoSession: boolean;
+  server: { users: number; sessions: number; refreshCount: number };
+}
+
+export interface OneTimeCode {
+  code: string;
+  delivery: string;
+  to: string;
+  username: string;
+  journey: string;
+  expiresAt: number;
+}
+
+export interface SuspendedJourney {
+  suspendedId: string;
+  resumeUri: string;
+  to: string;
+  username: string;
+  journey: string;
+  expiresAt: number;
+}
+
+export interface Emulator {
+  /** Needs `clock: 'virtual'`. Resolves the new virtual time (Unix seconds). */
+  advanceClock(seconds: number): Promise<{ now: number }>;
+  addUser(user: { username: string; password: string; givenName?: string; familyName?: string; email?: string }): Promise<{ username: string; id: string }>;
+  nativeLogout(): Promise<{ loggedOut: boolean }>;
+  requestToken(): Promise<{ requestId: string; delivered: boolean }>;
+  revokeSession(username?: string): Promise<{ sessionsEnded: number; grantsRevoked: number }>;
+  state(): Promise<EmulatorState>;
+  setServiceNames(names: { authServiceName?: string; registrationServiceName?: string }): Promise<{ authServiceName: string; registrationServiceName: string }>;
+  lastOneTimeCode(): Promise<OneTimeCode | null>;
+  lastSuspendedJourney(): Promise<SuspendedJourney | null>;
+  resumeJourney(suspendedId: string): Promise<string | LoginSuccess>;
+}
+
+/** A module as `jest.mock('react-native', …)` hands it to app code. */
+export interface EventModule {
+  addListener(event: string): void;
+  removeListeners(count: number): void;
+}
+
+export interface FRAuthSampleBridgeModule extends EventModule {
+  start(): Promise<string>;
+  login(): Promise<string>;
+  register(): Promise<string>;
+  next(payload: string): Promise<string | LoginSuccess>;
+  getUserInfo(): Promise<UserInfo>;
+  getAccessToken(): Promise<string>;
+  logout(): Promise<null>;
+}
+
+export interface AuthenticationTokenModuleType extends EventModule {
+  tokenSyncReady(): Promise<null>;
+  tokenUpdate(tokens: TokenMap): Promise<null>;
+  logout(): Promise<null>;
+}
+
+export interface HydraTokenExchangeModuleType extends EventModule {
+  exchangeToken(subjectToken: string): Promise<TokenMap & { generation: number }>;
+}
+
+export interface NativeModulesShape {
+  FRAuthSampleBridge: FRAuthSampleBridgeModule;
+  AuthenticationTokenModule: AuthenticationTokenModuleType;
+  HydraTokenExchangeModule: HydraTokenExchangeModuleType;
+}
+
+/** `new bridge.NativeEventEmitter(module)`: every instance hears the daemon's events. */
+export interface NativeEventEmitterLike {
+  addListener<E extends EventName>(event: E, listener: (params: EventMap[E]) => void): Subscription;
+  addListener(event: string, listener: (params: any) => void): Subscription;
+  removeAllListeners(event?: string): void;
+  listenerCount(event: string): number;
+}
+
+export interface Bridge {
+  readonly hello: Hello;
+  readonly options: SpawnOptions;
+  readonly emitter: EventHub;
+  readonly emulator: Emulator;
+  readonly NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
+  /** The daemon's process id. */
+  readonly pid: number | undefined;
+  /** Everything the daemon wrote to stderr so far. */
+  readonly stderr: string;
+
+  start(): Promise<string>;
+  login(): Promise<string>;
+  register(): Promise<string>;
+  /** `payload` is a JSON *string*: `JSON.stringify(step)`. */
+  next(payload: string): Promise<string | LoginSuccess>;
+  getUserInfo(): Promise<UserInfo>;
+  getAccessToken(): Promise<string>;
+  logout(): Promise<null>;
+  tokenSyncReady(): Promise<null>;
+  tokenUpdate(tokens: TokenMap): Promise<null>;
+  exchangeToken(subjectToken: string): Promise<TokenMap & { generation: number }>;
+
+  /** A bridge method by name with positional arguments (other flavors' methods). */
+  call(method: string, args?: unknown[]): Promise<any>;
+  /** Any method with named params (daemon.*, emulator.*). */
+  request(method: string, params?: Record<string, unknown>): Promise<any>;
+  /** Flutter's `MethodChannel.invokeMethod`: one optional argument; results are strings. */
+  invokeMethod(name: string, argument?: unknown): Promise<any>;
+  nativeModules(): NativeModulesShape;
+  /** Ends the daemon (stdin EOF) and resolves its exit status. */
+  close(): Promise<{ code: number | null; signal: string | null }>;
+  /** Closes this daemon and starts a fresh one with the same options and emitter. */
+  respawn(overrides?: SpawnOptions): Promise<Bridge>;
+}
+
+export function spawnBridge(options?: SpawnOptions): Promise<Bridge>;
+/** `$AUTHBRIDGE_BIN`, else `authbridge` on PATH, else the binary bundled in the package, else the checkout's debug build. */
+export function findBinary(env?: Record<string, string | undefined>): string | undefined;
+export function defaultBinary(): string | undefined;
+
+export const BRIDGE_METHODS: readonly ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout'];
+export const TOKEN_SYNC_METHODS: readonly ['tokenSyncReady', 'tokenUpdate', 'exchangeToken'];
+export const EVENTS: readonly EventName[];
