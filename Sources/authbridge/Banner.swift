@@ -22,8 +22,10 @@ enum Banner {
             {"jsonrpc":"2.0","id":4,"method":"getUserInfo"}
             {"jsonrpc":"2.0","id":5,"method":"logout"}
 
-            Send {"jsonrpc":"2.0","id":6,"method":"tokenSyncReady"} first to see TOKEN_EVENT and LOGOUT_EVENT
-            notifications as tokens change (docs/token-sync.md).
+            To see token events, send {"jsonrpc":"2.0","id":0,"method":"tokenSyncReady"} before these
+            lines: the login then brings a TOKEN_EVENT. The JS logout() above sends no event (JS asked for
+            it); log in again and send {"jsonrpc":"2.0","id":6,"method":"emulator.nativeLogout"} to see a
+            LOGOUT_EVENT (the native side logging out on its own). More: docs/token-sync.md.
 
             Every method, result and error: protocol/README.md. A walk-through: docs/quickstart.md.
 
