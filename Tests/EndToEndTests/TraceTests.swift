@@ -119,8 +119,10 @@ import Testing
                 Requests.call(1, "login"), Requests.call(2, start), Requests.call(3, "login"),
             ])
             let first = result.messages[0]["error"]
-            if flavor != "flutter-ios" {
-                #expect(first?["message"] == "SDK not initialized; please check the log for details", "\(flavor)")
+            switch flavor {
+            case "rn-ios": #expect(first?["message"] == "Invalid SDK State: initialize SDK using FRAuth.start() first")
+            case "rn-android": #expect(first?["message"] == "SDK not initialized; please check the log for details")
+            default: break
             }
             #expect(result.messages[2]["result"]?.stringValue != nil, "\(flavor): login works after \(start)")
             let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("authbridge warn:") }
