@@ -112,7 +112,7 @@ import Testing
     @Test func everyResultIsAString() throws {
         for flavor in [Flavor.flutterIOS, .flutterAndroid] {
             let bridge = ModuleHarness(flavor: flavor, seed: 3)
-            #expect(try bridge.call(flavor == .flutterIOS ? "frAuthStart" : "start").stringValue != nil)
+            #expect(try bridge.call("frAuthStart").stringValue != nil)
             _ = try bridge.call("login")
             let success = try JSONParser.parse(try #require(try bridge.call("next", .string(ModuleHarness.demo)).stringValue))
             #expect(success["type"] == "LoginSuccess")
@@ -162,5 +162,27 @@ import Testing
     @Test func rnIOSLoginBeforeStartSaysToStartTheSDK() {
         let bridge = ModuleHarness(flavor: .reactNativeIOS)
         #expect(bridge.rejection("login") == .rejection(code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil))
+    }
+}
+
+/// Flutter Android as the Dart app meets it (issue 15): `frAuthStart` on the channel, and the Java
+/// bridge's native DeviceProfileCallback collection.
+@Suite struct FlutterAndroidChannel {
+    @Test func theChannelStartsWithFrAuthStartNotStart() throws {
+        let bridge = ModuleHarness(flavor: .flutterAndroid, seed: 3)
+        #expect(bridge.host.catalog.method("start") == nil)
+        #expect(try bridge.call("frAuthStart") == "SDK Initialized")
+    }
+
+    @Test func aDeviceProfileIsCollectedNativelyInNext() throws {
+        let bridge = ModuleHarness(flavor: .flutterAndroid, seed: 3)
+        _ = bridge.transact { try? $0.setServiceNames(login: "DeviceProfile", registration: nil) }
+        _ = try bridge.call("frAuthStart")
+        _ = try bridge.call("login")
+        let profileStep = try #require(try bridge.call("next", .string(ModuleHarness.demo)).stringValue)
+        #expect(profileStep.contains("DeviceProfileCallback"))
+        // The Dart app sends the step back untouched; the Java bridge runs the collector itself.
+        let success = try JSONParser.parse(try #require(try bridge.call("next", .string(profileStep)).stringValue))
+        #expect(success["type"] == "LoginSuccess")
     }
 }

@@ -15,8 +15,14 @@ public enum Flavor: String, CaseIterable, Sendable {
         }
     }
 
-    /// The method that starts the SDK: the Flutter iOS channel names it differently.
-    public var startMethod: String { self == .flutterIOS ? "frAuthStart" : "start" }
+    /// The method that starts the SDK: the Flutter channel's is `frAuthStart` on both platforms
+    /// (the Dart app sends it; Android's `MainActivity.kt` routes it to the Java `start()`).
+    public var startMethod: String {
+        switch self {
+        case .reactNativeIOS, .reactNativeAndroid: return "start"
+        case .flutterIOS, .flutterAndroid: return "frAuthStart"
+        }
+    }
 }
 
 /// Which generation of a platform's bridge: the latest sample app's. (The ForgeRock guide's

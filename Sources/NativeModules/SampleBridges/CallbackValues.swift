@@ -122,8 +122,9 @@ enum CallbackValues {
                 if case .string = value { node.setInput(callback: index, inputIndex: 0, to: value) }
             case "BooleanAttributeInputCallback", "TermsAndConditionsCallback":
                 if case .bool = value { node.setInput(callback: index, inputIndex: 0, to: value) }
-            case "DeviceProfileCallback" where variant == .kotlin:
-                // Kotlin runs `execute` without waiting for it; AuthBridge lets it finish first.
+            case "DeviceProfileCallback":
+                // Both bridges run `execute` without waiting for it (Kotlin RN-E, Java FL-A/FL-B);
+                // AuthBridge lets it finish first.
                 setProfile(on: &node, at: index, collector)
             default:
                 continue

@@ -218,7 +218,7 @@ test('one login flow per flavor, as each platform answers it', async () => {
 });
 
 test('the Flutter flow: every result is a string the Dart code decodes', async () => {
-  for (const [flavor, startMethod, started] of [['flutter-ios', 'frAuthStart', 'SDK Initialised'], ['flutter-android', 'start', 'SDK Initialized']]) {
+  for (const [flavor, startMethod, started] of [['flutter-ios', 'frAuthStart', 'SDK Initialised'], ['flutter-android', 'frAuthStart', 'SDK Initialized']]) {
     const bridge = await spawnBridge({ flavor, seed: 7, clock: 'virtual' });
     try {
       assert.equal(await bridge.invokeMethod(startMethod), started);
