@@ -55,6 +55,9 @@ public final class Host: @unchecked Sendable {
         for (flag, name) in services where !server.journeyNames.contains(name) {
             throw StartFailure(message: "\(flag) names no journey \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
         }
+        if configuration.variant == .guide, configuration.flavor != .reactNativeIOS {
+            throw StartFailure(message: "the guide's bridge is an iOS React Native bridge: use it with flavor rn-ios")
+        }
         var options = SDKOptions()
         options.realm = server.config.realm
         options.cookieName = server.config.cookieName
@@ -86,6 +89,8 @@ public final class Host: @unchecked Sendable {
     /// The sample bridge of the configured flavor (docs/flavors.md).
     private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
         switch configuration.flavor {
+        case .reactNativeIOS where configuration.variant == .guide:
+            return GuideBridge(sdk: sdk)
         case .reactNativeIOS, .reactNativeAndroid:
             return ReactNativeBridge(
                 sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay, callbacks: configuration.callbacks)

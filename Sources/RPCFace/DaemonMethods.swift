@@ -11,7 +11,7 @@ extension RPCFace {
             let configuration = host.configuration
             let result: JSONValue = [
                 "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Host.productVersion),
-                "flavor": .string(configuration.flavor.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
+                "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
                 "methods": .array(server.methodNames.map { .string($0) }),
                 "events": .array(host.catalog.events.map { .string($0) }),
                 "server": [

@@ -141,6 +141,7 @@ public final class RPCFace {
             case .invalidParams(let reason, let param): throw .invalidParams(reason, param: param)
             case .rejection(let code, let message, let detail):
                 throw .nativeRejection(code: code, message: message, detail: detail)
+            case .notImplemented(let reason): throw .notImplemented(reason)
             }
         }
     }
@@ -166,6 +167,13 @@ final class WriterEventSink: EventSink {
 }
 
 extension JSONRPCError {
+    /// A native method the module declares but does not implement (a device would crash).
+    public static let notImplementedCode = -32002
+
+    static func notImplemented(_ reason: String) -> JSONRPCError {
+        JSONRPCError(code: notImplementedCode, message: "Native method not implemented", data: ["reason": .string(reason)])
+    }
+
     /// A change that could not be made durable (disk full, directory read-only): it was undone.
     public static let stateNotSavedCode = -32001
 

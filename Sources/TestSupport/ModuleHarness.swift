@@ -11,9 +11,10 @@ public final class ModuleHarness {
     public let host: Host
     private let recorder = EventRecorder()
 
-    public init(flavor: Flavor = .reactNativeIOS, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
+    public init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
         var configuration = HostConfiguration()
         configuration.flavor = flavor
+        configuration.variant = bridge
         configuration.seed = seed
         configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
         configuration.callbacks = callbacks

@@ -12,7 +12,7 @@ enum Banner {
         return """
             AuthBridge \(Host.productVersion): the native side of a ForgeRock/Ping React Native app.
             JSON-RPC 2.0 on stdin/stdout, one JSON request per line; logs on stderr.
-            Flavor \(host.configuration.flavor.rawValue), embedded AM (realm \(host.server.config.realm), journeys \(host.server.journeyNames.joined(separator: ", "))).
+            Flavor \(host.configuration.flavor.rawValue) (\(host.configuration.variant.rawValue) bridge), embedded AM (realm \(host.server.config.realm), journeys \(host.server.journeyNames.joined(separator: ", "))).
             Demo user: \(credentials)
 
             Paste these lines one by one (Ctrl-D ends the session):

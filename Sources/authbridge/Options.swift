@@ -51,6 +51,8 @@ struct Options {
           --auth-service NAME    the journey login() starts (default Login)
           --registration-service NAME
                                  the journey register() starts (default Registration)
+          --bridge sample|guide  which iOS bridge answers: the latest sample app's (default), or the
+                                 one the ForgeRock guide "build a protected app" teaches (rn-ios)
           --callbacks sample|complete
                                  how next() applies JS values: as the flavor's sample bridge does
                                  (default), or as a bridge handling every callback type would
@@ -152,10 +154,19 @@ struct Options {
                     throw UsageError(message: "--callbacks is sample or complete, got \(text)")
                 }
                 options.host.callbacks = handling
+            case "--bridge":
+                let text = try value(argument)
+                guard let variant = BridgeVariant(rawValue: text) else {
+                    throw UsageError(message: "--bridge is sample or guide, got \(text)")
+                }
+                options.host.variant = variant
             default:
                 throw UsageError(message: "unknown option \(argument)")
             }
             index += 1
+        }
+        if options.host.variant == .guide, options.host.flavor != .reactNativeIOS {
+            throw UsageError(message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)")
         }
         return options
     }

@@ -21,7 +21,9 @@ function parseLines(buffer) {
 for (const input of readdirSync(transcripts).filter((n) => n.endsWith('.in.jsonl')).sort()) {
   const name = input.slice(0, -'.in.jsonl'.length);
   const argsFile = join(transcripts, `${name.replace(/\.\d+$/, '')}.args`);
-  const flavor = (existsSync(argsFile) ? readFileSync(argsFile, 'utf8') : '').match(/--flavor\s+(\S+)/)?.[1] ?? 'rn-ios';
+  const args = existsSync(argsFile) ? readFileSync(argsFile, 'utf8') : '';
+  const flavor = args.match(/--flavor\s+(\S+)/)?.[1] ?? 'rn-ios';
+  const bridge = args.match(/--bridge\s+(\S+)/)?.[1] ?? 'sample';
   test(`transcript ${name} matches the schemas`, () => {
     const requests = new Map();
     for (const request of parseLines(readFileSync(join(transcripts, input)))) {
@@ -44,10 +46,11 @@ for (const input of readdirSync(transcripts).filter((n) => n.endsWith('.in.jsonl
       }
       const request = requests.get(message.id);
       assert.ok(request, `a result for an id that was not requested: ${message.id}`);
-      // The bridge methods' schemas describe rn-ios; other flavors' results are checked by
-      // their transcripts and tests (docs/flavors.md), their errors and daemon methods here.
+      // The bridge methods' schemas describe the sample rn-ios bridge; other flavors' and the
+      // guide bridge's results are checked by their transcripts and tests (docs/flavors.md),
+      // their errors and daemon methods here.
       const flavored = !request.method.includes('.') || request.method === 'emulator.resumeJourney';
-      if (flavor !== 'rn-ios' && flavored) { checked += 1; continue; }
+      if ((flavor !== 'rn-ios' || bridge !== 'sample') && flavored) { checked += 1; continue; }
       const params = load(`${request.method}.params.schema.json`);
       const result = load(`${request.method}.result.schema.json`);
       assert.deepEqual(validate(params, request.params ?? (params.type === 'object' ? {} : [])), [], `${request.method} params`);

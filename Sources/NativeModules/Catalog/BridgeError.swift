@@ -7,6 +7,9 @@ public enum BridgeError: Error, Equatable, Sendable {
     case invalidParams(reason: String, param: String?)
     /// RN `reject(code, message)`. `detail` says more than the native message does, for people.
     case rejection(code: String, message: String, detail: String?)
+    /// A method the module declares to JS but never implements (the guide's `register`): a
+    /// device crashes; the reason says so and what to use instead.
+    case notImplemented(String)
 
     static func reject(_ code: String, _ message: String, detail: String? = nil) -> BridgeError {
         .rejection(code: code, message: message, detail: detail)

@@ -89,6 +89,24 @@ public struct Dialect: Sendable {
         rejection: { error, _ in .reject("error", androidMessage(of: error)) })
 }
 
+extension Dialect {
+    /// The ForgeRock guide's iOS bridge (RN-B): `start` at once, every `next` failure to decode
+    /// or to find the node `UnknownError`, a failed submit `LoginFailure`.
+    public static let guide = Dialect(
+        startResult: "SDK is initialized",
+        noJourney: .reject("Error", "UnknownError", detail: "no journey in progress: call login() first"),
+        unreadablePayload: { .reject("Error", "UnknownError", detail: $0) },
+        noUser: { _ in .reject("error", "Invalid SDK state: No current user for which to request user info") },
+        rejection: { error, operation in
+            let message = error.iosMessage
+            switch operation {
+            case .startJourney: return .reject("Error", message)
+            case .submit, .resume: return .reject("Error", "LoginFailure", detail: message)
+            case .userInfo, .accessToken: return .reject("error", message)
+            }
+        })
+}
+
 extension Flavor {
     public var dialect: Dialect {
         switch self {

@@ -25,8 +25,9 @@ public enum Flavor: String, CaseIterable, Sendable {
     }
 }
 
-/// Which generation of a platform's bridge: the latest sample app's. (The ForgeRock guide's
-/// own bridge is the next variant to come.)
+/// Which bridge of a platform: the latest sample app's, or the one the ForgeRock guide "build a
+/// protected app with React Native" teaches (iOS only).
 public enum BridgeVariant: String, CaseIterable, Sendable {
     case sample
+    case guide
 }

@@ -109,6 +109,7 @@ async function spawnBridge(options = {}) {
   }
   const args = [];
   if (options.flavor) args.push('--flavor', options.flavor);
+  if (options.bridge) args.push('--bridge', options.bridge);
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
   if (options.clock) args.push('--clock', options.clock);
   if (options.stateDir) args.push('--state-dir', options.stateDir);

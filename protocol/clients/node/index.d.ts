@@ -7,6 +7,8 @@ export type Flavor = 'rn-ios' | 'rn-android' | 'flutter-ios' | 'flutter-android'
 export interface SpawnOptions {
   /** Default `rn-ios`. */
   flavor?: Flavor;
+  /** `sample` (default): the latest sample app's bridge; `guide`: the ForgeRock guide's iOS bridge (rn-ios). */
+  bridge?: 'sample' | 'guide';
   /** Every id, token and code drawn from this seed (replayable output). */
   seed?: number;
   /** `system` (default), `virtual` (2026-01-01T00:00:00Z, still until advanceClock) or `virtual=EPOCH`. */
