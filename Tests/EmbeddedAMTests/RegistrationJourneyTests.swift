@@ -81,7 +81,7 @@ import Testing
         let reply = harness.submit(first, values)
         #expect(reply.status == 200)
         #expect(reply.body["authId"] != first["authId"])
-        #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "UNIQUE" }"#])
+        #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "VALID_USERNAME" }"#])
         #expect(Self.failed(reply.body, 6) == [
             #"{ "params": { "minLength": 8 }, "policyRequirement": "MIN_LENGTH" }"#,
             #"{ "params": { "numCaps": 1 }, "policyRequirement": "AT_LEAST_X_CAPITAL_LETTERS" }"#,
@@ -121,11 +121,26 @@ import Testing
         #expect(harness.am.users.find(username: "sally") == nil)
     }
 
-    @Test func duplicateUsernameFailsUnique() {
+    /// AM 7's platform policy, which the sample app maps to "Please choose a different username."
+    @Test func duplicateUsernameFailsValidUsername() {
         let harness = Harness()
         _ = harness.submit(harness.start("Registration").body, Self.good)
         let again = harness.submit(harness.start("Registration").body, Self.good)
-        #expect(Self.failed(again.body, 0) == [#"{ "policyRequirement": "UNIQUE" }"#])
+        #expect(Self.failed(again.body, 0) == [#"{ "policyRequirement": "VALID_USERNAME" }"#])
+    }
+
+    /// A journey configured as older AM does keeps UNIQUE.
+    @Test func aUniquePolicyStillFailsUnique() throws {
+        let harness = Harness()
+        let journey = try JourneyDefinition.load(fileText: #"""
+            { "name": "OldRegistration", "entry": "p", "nodes": {
+              "p": { "type": "page", "callbacks": [ { "type": "ValidatedCreateUsernameCallback", "policies": [ { "policyId": "unique" } ] } ],
+                     "outcomes": { "next": "s" } },
+              "s": { "type": "success" } } }
+            """#)
+        harness.am.add(journey: journey[0])
+        let reply = harness.submit(harness.start("OldRegistration").body, ["IDToken1": "demo"])
+        #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "UNIQUE" }"#])
     }
 
     @Test func termsNotAcceptedFails() {

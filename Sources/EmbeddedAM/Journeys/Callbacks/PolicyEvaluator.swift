@@ -25,7 +25,7 @@ struct PolicyEvaluator {
         case "cannot-contain-characters":
             let forbidden = policy.params["forbiddenChars"]?.arrayValue?.compactMap(\.stringValue) ?? []
             return !forbidden.contains { !$0.isEmpty && value.contains($0) }
-        case "unique": return value.isEmpty || !users.contains(username: value)
+        case "unique", "valid-username": return value.isEmpty || !users.contains(username: value)
         case "minimum-length": return value.count >= intParam("minLength")
         case "maximum-length": return value.count <= intParam("maxLength")
         case "at-least-X-capitals": return value.filter(\.isUppercase).count >= intParam("numCaps")

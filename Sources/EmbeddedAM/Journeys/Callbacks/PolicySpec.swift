@@ -6,7 +6,7 @@ public struct PolicySpec: Equatable, Sendable {
     public var params: JSONObject
 
     static let known = [
-        "required", "unique", "minimum-length", "maximum-length", "at-least-X-capitals", "at-least-X-numbers",
+        "required", "unique", "valid-username", "minimum-length", "maximum-length", "at-least-X-capitals", "at-least-X-numbers",
         "valid-email-address-format", "cannot-contain-others", "cannot-contain-characters", "minimum-number-value",
         "maximum-number-value",
     ]
@@ -16,6 +16,8 @@ public struct PolicySpec: Equatable, Sendable {
         switch policyId {
         case "required": return "REQUIRED"
         case "unique": return "UNIQUE"
+        // AM 7 platform's userName policy: a taken name fails it (older AM said UNIQUE).
+        case "valid-username": return "VALID_USERNAME"
         case "minimum-length": return "MIN_LENGTH"
         case "maximum-length": return "MAX_LENGTH"
         case "at-least-X-capitals": return "AT_LEAST_X_CAPITAL_LETTERS"

@@ -29,7 +29,7 @@ enum BuiltInJourneys {
           "description": "Signing up is fast and easy.<br>Already have an account? <a href='#/service/Login'>Sign In</a>",
           "callbacks": [
             { "type": "ValidatedCreateUsernameCallback", "prompt": "Username",
-              "policies": [ { "policyId": "required" }, { "policyId": "unique" },
+              "policies": [ { "policyId": "required" }, { "policyId": "valid-username" },
                             { "policyId": "cannot-contain-characters", "params": { "forbiddenChars": [ "/" ] } } ] },
             { "type": "StringAttributeInputCallback", "attribute": "givenName", "prompt": "First Name",
               "policies": [ { "policyId": "required" } ] },
