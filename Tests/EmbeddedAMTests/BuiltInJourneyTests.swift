@@ -51,7 +51,8 @@ extension Harness {
         #expect(harness.types(step) == ["TextOutputCallback", "ConfirmationCallback"])
         #expect(harness.output(step, 0, "messageType") == "0")
         #expect(harness.output(step, 1, "defaultOption") == 1)
-        #expect(step.body["callbacks"]?.arrayValue?[1]["input"] == [["name": "IDToken2", "value": 1]])
+        // AM pre-fills 0, whatever `defaultOption` says.
+        #expect(step.body["callbacks"]?.arrayValue?[1]["input"] == [["name": "IDToken2", "value": 0]])
         return harness.submit(step.body, ["IDToken2": confirm])
     }
 
@@ -135,6 +136,15 @@ extension Harness {
 }
 
 @Suite struct SecondFactorJourney {
+    /// As AM sends it: the choice carries its stage, and a step a node sends itself has no `_id`.
+    @Test func theChoiceStepHasItsStageAndNoId() {
+        let harness = Harness()
+        let choice = harness.signIn("SecondFactor")
+        #expect(choice.body["stage"] == "SecondFactorChoice")
+        #expect(choice.body["callbacks"]?.arrayValue?.allSatisfy { $0["_id"] == nil } == true)
+        #expect(harness.start("Login").body["callbacks"]?.arrayValue?.map { $0["_id"] } == [0, 1], "a page step keeps them")
+    }
+
     @Test func emailCodeFromTheOutboxSucceeds() {
         let harness = Harness()
         let choice = harness.signIn("SecondFactor")
@@ -206,19 +216,20 @@ extension Harness {
 }
 
 @Suite struct RetryLimitJourney {
+    /// A limit of 3 allows 3 retries: the fourth wrong password is rejected (AM's Retry Limit).
     @Test func wrongPasswordLoopsBackThenLocksTheAccount() {
         let harness = Harness()
         var step = harness.start("RetryLimit")
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             let again = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
             #expect(again.status == 200)
             #expect(harness.types(again) == ["NameCallback", "PasswordCallback"])
             #expect(again.body["authId"] != step.body["authId"])
             step = again
         }
-        let third = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
-        #expect(third.status == 401)
-        #expect(third.body == AMErrors.loginFailure)
+        let fourth = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        #expect(fourth.status == 401)
+        #expect(fourth.body == AMErrors.loginFailure)
         // Locked: even the right password, in any journey, meets "User Locked Out."
         #expect(harness.signIn("RetryLimit").body == AMErrors.userLockedOut)
         #expect(harness.signIn("Login").body == AMErrors.userLockedOut)
@@ -227,7 +238,7 @@ extension Harness {
     @Test func theLockExpiresOnTheClock() {
         let harness = Harness()
         var step = harness.start("RetryLimit")
-        for _ in 0..<3 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        for _ in 0..<4 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
         harness.clock.advance(by: 299)
         #expect(harness.signIn("Login").body == AMErrors.userLockedOut)
         harness.clock.advance(by: 1)

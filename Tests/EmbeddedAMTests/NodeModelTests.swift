@@ -198,14 +198,13 @@ extension NodeContext {
         #expect(invalid.message == "Invalid value for ChoiceCallback IDToken1: expected the index of an option, got 2")
     }
 
-    @Test func theRendererStillWritesIdOnEveryStep() {
-        // AM writes `_id` only on Page steps; AuthBridge keeps it everywhere until the step-shape issue.
+    /// AM writes `_id` only on Page-node steps (am-nodes.md §8).
+    @Test func theRendererWritesIdOnlyOnPageSteps() {
         let name = Callback.name(prompt: "User Name")
-        for pageStep in [true, false] {
-            #expect(StepRenderer.render(name, position: 1, pageStep: pageStep) == [
-                "type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken2", "value": ""]],
-                "_id": 1,
-            ])
-        }
+        let bare: JSONObject = ["type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken2", "value": ""]]]
+        var withId = bare
+        withId["_id"] = 1
+        #expect(StepRenderer.render(name, position: 1, pageStep: true) == .object(withId))
+        #expect(StepRenderer.render(name, position: 1, pageStep: false) == .object(bare))
     }
 }

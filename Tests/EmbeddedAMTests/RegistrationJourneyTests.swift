@@ -143,13 +143,30 @@ import Testing
         #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "UNIQUE" }"#])
     }
 
-    @Test func termsNotAcceptedFails() {
+    /// AM 7.3 and later tell the client whether it may offer its own questions.
+    @Test func kbaCallbacksSayWhetherUserDefinedQuestionsAreAllowed() {
+        let harness = Harness()
+        let step = harness.start("Registration")
+        let kba = step.body["callbacks"]?.arrayValue?.filter { $0["type"] == "KbaCreateCallback" } ?? []
+        #expect(kba.count == 2)
+        for callback in kba {
+            #expect(callback["output"]?.arrayValue?.map { $0["name"]?.stringValue ?? "" } == ["prompt", "predefinedQuestions", "allowUserDefinedQuestions"])
+            #expect(callback["output"]?.arrayValue?.last?["value"] == true)
+        }
+    }
+
+    /// AM sends the terms again when they are refused, rather than failing the journey.
+    @Test func termsNotAcceptedSendsTheTermsAgain() {
         let harness = Harness()
         var values = Self.good
         values["IDToken10"] = false
-        let reply = harness.submit(harness.start("Registration").body, values)
-        #expect(reply.status == 401)
-        #expect(reply.body == AMErrors.loginFailure)
+        let first = harness.start("Registration")
+        let reply = harness.submit(first.body, values)
+        #expect(reply.status == 200)
+        #expect(harness.types(reply).last == "TermsAndConditionsCallback")
+        #expect(reply.body["authId"] != first.body["authId"])
         #expect(harness.am.users.find(username: "sally") == nil)
+        values["IDToken10"] = true
+        #expect(harness.submit(reply.body, values).body["tokenId"] != nil, "accepting them goes on")
     }
 }

@@ -38,10 +38,10 @@ import Testing
     @Test func locksAndFailureCountsSurvive() throws {
         let harness = Harness()
         var step = harness.start("RetryLimit")
-        for _ in 0..<3 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        for _ in 0..<4 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
         let restored = try Self.reload(harness.am, clock: harness.clock)
         #expect(restored.users.find(username: "demo")?.lock == DirectoryUser.AccountLock(until: harness.clock.now + 300))
-        #expect(restored.users.find(username: "demo")?.counters == ["RetryLimit/retry": 3])
+        #expect(restored.users.find(username: "demo")?.counters == ["RetryLimit/retry": 4])
     }
 
     @Test func theSnapshotHoldsNoClearPassword() {

@@ -72,10 +72,14 @@ extension Callback {
             input: [Field("", value ?? false)])
     }
 
-    static func kbaCreate(prompt: String, predefinedQuestions: [String]) -> Callback {
+    /// `allowUserDefinedQuestions` is sent by AM 7.3 and later.
+    static func kbaCreate(prompt: String, predefinedQuestions: [String], allowUserDefinedQuestions: Bool) -> Callback {
         Callback(
             type: "KbaCreateCallback",
-            output: [Field("prompt", .string(prompt)), Field("predefinedQuestions", .array(predefinedQuestions.map { .string($0) }))],
+            output: [
+                Field("prompt", .string(prompt)), Field("predefinedQuestions", .array(predefinedQuestions.map { .string($0) })),
+                Field("allowUserDefinedQuestions", .bool(allowUserDefinedQuestions)),
+            ],
             input: [Field("question", ""), Field("answer", "")])
     }
 

@@ -26,13 +26,9 @@ enum StepRenderer {
         return .object(json)
     }
 
-    /// The one place that decides `_id`. AM writes it only on Page-node steps (am-nodes.md §8);
-    /// AuthBridge's output has always carried it on every step, and keeps doing so until the
-    /// step-shape issue changes the golden transcripts on purpose.
-    static func writesId(pageStep: Bool) -> Bool {
-        _ = pageStep
-        return true
-    }
+    /// The one place that decides `_id`: AM writes it only on Page-node steps (am-nodes.md §8);
+    /// a step a node sends by itself (a choice, a one-time password, a polling wait) has none.
+    static func writesId(pageStep: Bool) -> Bool { pageStep }
 
     static func inputName(position: Int) -> String { "IDToken\(position + 1)" }
 }

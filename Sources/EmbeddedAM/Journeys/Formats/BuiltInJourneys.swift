@@ -59,7 +59,7 @@ enum BuiltInJourneys {
           "outcomes": { "next": "termsAccepted" }
         },
         "termsAccepted": { "type": "valueDecision", "sharedState": "termsAccepted", "equals": true,
-                           "outcomes": { "true": "create", "false": "failure" } },
+                           "outcomes": { "true": "create", "false": "signUp" } },
         "create": { "type": "createObject", "outcomes": { "created": "success", "failed": "failure" } },
     \#(ends)
     } }
@@ -130,6 +130,7 @@ enum BuiltInJourneys {
     \#(credentials)
         "dataStore": { "type": "dataStoreDecision", "outcomes": { "true": "factor", "false": "failure" } },
         "factor": { "type": "choiceCollector", "prompt": "Choose Second Factor", "choices": [ "Email", "SMS" ], "defaultChoice": 0,
+                    "stage": "SecondFactorChoice",
                     "outcomes": { "Email": "sendEmail", "SMS": "sendSMS" } },
         "sendEmail": { "type": "otpGenerate", "delivery": "email", "outcomes": { "next": "verifyEmail" } },
         "sendSMS": { "type": "otpGenerate", "delivery": "sms", "outcomes": { "next": "verifySMS" } },

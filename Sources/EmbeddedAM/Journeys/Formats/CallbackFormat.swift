@@ -73,8 +73,9 @@ enum CallbackFormat {
         if options.isEmpty { throw SettingsError(reason: "\"options\" is required (a non-empty array of strings)") }
         let optionType = try s.int("optionType", default: -1, in: -1...2)
         let defaultOption = try s.int("defaultOption", default: 0, in: 0...(options.count - 1))
-        // AM pre-fills the input; an unanswered confirmation keeps this value.
-        let preset = try s.int("value", default: defaultOption, in: 0...100)
+        // AM pre-fills the input with 0, whatever `defaultOption` says (am-nodes.md §8); an
+        // unanswered confirmation keeps it.
+        let preset = try s.int("value", default: 0, in: 0...100)
         return CallbackCollector(target: nil) { typed, _ in
             [.confirmation(prompt: prompt, messageType: messageType, options: options, optionType: optionType, defaultOption: defaultOption,
                            preset: preset, value: typed)]
@@ -111,8 +112,9 @@ enum CallbackFormat {
         if questions.isEmpty {
             throw SettingsError(reason: "\"predefinedQuestions\" is required (the iOS SDK rejects a KBA callback without them)")
         }
+        let allowUserDefined = try s.bool("allowUserDefinedQuestions", default: true)
         return CallbackCollector(target: .shared("objectAttributes.kbaInfo"), storage: .kbaEntry, echoes: false) { _, _ in
-            [.kbaCreate(prompt: prompt, predefinedQuestions: questions)]
+            [.kbaCreate(prompt: prompt, predefinedQuestions: questions, allowUserDefinedQuestions: allowUserDefined)]
         }
     }
 

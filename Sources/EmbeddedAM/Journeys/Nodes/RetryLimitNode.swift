@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import IdentityServer
 
-/// AM's Retry Limit Decision: counts passes, `retry` below the limit, then `reject`.
+/// AM's Retry Limit Decision: a limit of N allows N retries; the pass after them is `reject`.
 struct RetryLimitNode: JourneyNode {
     static let type = NodeType(name: "retryLimit") { (s: inout Settings) throws(SettingsError) in try RetryLimitNode(&s) }
 
@@ -24,7 +24,7 @@ struct RetryLimitNode: JourneyNode {
             var counts = context.shared["retryCount"]?.objectValue ?? [:]
             counts[context.nodeId] = .int(Int64(count))
             context.shared["retryCount"] = .object(counts)
-            return .outcome(count < limit ? "retry" : "reject")
+            return .outcome(count <= limit ? "retry" : "reject")
         }
         var count = 0
         let key = FailureCounters.retryLimit(journey: context.journeyName, node: context.nodeId)
@@ -34,6 +34,6 @@ struct RetryLimitNode: JourneyNode {
         }
         // AM: with the count saved to the user, an unknown user ends the journey with an error.
         guard found else { return .reply(ServerReply(status: 401, body: AMErrors.loginFailure)) }
-        return .outcome(count < limit ? "retry" : "reject")
+        return .outcome(count <= limit ? "retry" : "reject")
     }
 }
