@@ -30,6 +30,7 @@ let package = Package(
         ),
         .testTarget(name: "AuthBridgeCoreTests", dependencies: ["AuthBridgeCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
+        .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(

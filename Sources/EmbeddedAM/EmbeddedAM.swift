@@ -75,12 +75,34 @@ public final class EmbeddedAM: IdentityServer {
 
     // MARK: saved state
 
+    /// A piece of saved state: where it goes under the server (`["users", "ada"]`) and what it
+    /// holds; nil for a piece removed.
+    public typealias StateItem = (path: [String], value: JSONValue?)
+
     /// Users, SSO sessions and OAuth grants: what an app relaunch must find again. Journeys in
     /// progress are not kept.
-    public var snapshot: JSONValue {
-        ["users": users.snapshot, "sessions": sessions.snapshot, "oauth": oauth.snapshot]
+    public var stateItems: [StateItem] {
+        users.stateEntries.map { (["users", $0.0], $0.1) } + sessions.stateEntries.map { (["sessions", $0.0], $0.1) }
+            + oauth.stateItems.map { (["oauth"] + $0.path, $0.value) }
     }
 
+    /// What changed since the last call, for `--state-dir` to write only that.
+    public func takeStateChanges() -> [StateItem] {
+        users.takeChanges().map { (["users", $0.0], $0.1) } + sessions.takeChanges().map { (["sessions", $0.0], $0.1) }
+            + oauth.takeChanges().map { (["oauth"] + $0.path, $0.value) }
+    }
+
+    /// Restores from keyed items (`path` names them in errors).
+    public func restore(items: [([String], JSONValue)], path: String) throws(StateError) {
+        func section(_ name: String) -> [(String, JSONValue)] {
+            items.filter { $0.0.count == 2 && $0.0[0] == name }.map { ($0.0[1], $0.1) }
+        }
+        try users.restore(try section("users").map { key, value throws(StateError) in try StateReader(value, path: "\(path).users.\(key)") })
+        try sessions.restore(try section("sessions").map { key, value throws(StateError) in try StateReader(value, path: "\(path).sessions.\(key)") })
+        try oauth.restore(items: items.filter { $0.0.first == "oauth" }.map { (Array($0.0.dropFirst()), $0.1) }, path: "\(path).oauth")
+    }
+
+    /// Restores from a version-1 state file (arrays).
     public func restore(_ reader: StateReader) throws(StateError) {
         try users.restore(try reader.readers("users"))
         try sessions.restore(try reader.readers("sessions"))

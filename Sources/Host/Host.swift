@@ -34,6 +34,12 @@ public final class Host: @unchecked Sendable {
     /// What the state file holds for runs other than this one (the seeded stream, the virtual
     /// clock) and is written back as it was.
     var carried = SavedState.Carried()
+    /// The journal's last record; each commit's record takes the next number.
+    private var sequence: Int64 = 0
+    private var marks = SavedState.Marks()
+    /// Past this size the journal is folded into a new snapshot.
+    private var compactionThreshold = Host.minimumCompaction
+    private static let minimumCompaction: Int64 = 1 << 20
     /// Events of the change under way, handed over when it is durable.
     private var pendingEvents: [(String, JSONValue)] = []
     private let lock = Lock()
@@ -75,15 +81,6 @@ public final class Host: @unchecked Sendable {
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()
-        // What a failed save rolls back to must be on disk from the start; a directory that
-        // cannot be written stops the start here rather than failing the first change.
-        if let directory = stateDirectory {
-            do {
-                try directory.save(JSONWriter().bytes(SavedState.snapshot(of: self)))
-            } catch {
-                throw StartFailure(message: error.message)
-            }
-        }
     }
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
@@ -140,14 +137,21 @@ public final class Host: @unchecked Sendable {
     /// the caller answers with the error instead. Call it inside a transaction.
     public func commit() throws(NotDurable) {
         if let directory = stateDirectory {
-            let bytes = JSONWriter().bytes(SavedState.snapshot(of: self))
-            do {
-                try directory.save(bytes)
-            } catch {
-                logError(error.message)
-                pendingEvents.removeAll()
-                rollBack(to: directory)
-                throw NotDurable(reason: error.message)
+            let change = SavedState.changes(of: self, marks: &marks)
+            if !change.isEmpty {
+                do {
+                    try directory.append(change.record(sequence: sequence + 1))
+                } catch {
+                    logError(error.message)
+                    pendingEvents.removeAll()
+                    rollBack(to: directory)
+                    throw NotDurable(reason: error.message)
+                }
+                sequence += 1
+                // The change is durable in the journal already: a failed compaction loses nothing.
+                if directory.journalBytes > compactionThreshold {
+                    do { try compact(directory) } catch { logError(error.message) }
+                }
             }
         }
         let events = pendingEvents
@@ -155,14 +159,34 @@ public final class Host: @unchecked Sendable {
         for (event, params) in events { eventSink?.deliver(event: event, params: params) }
     }
 
-    /// The world as the last save left it. What the file does not hold (a journey in progress,
-    /// whether JS is listening) is kept as it is.
+    /// The world as the disk holds it (snapshot and journal). What the disk does not hold (a
+    /// journey in progress, whether JS is listening) is kept as it is.
     private func rollBack(to directory: StateDirectory) {
         do {
-            try SavedState.apply(try JSONParser.parse(directory.lastSaved), to: self, rollingBack: true)
+            if let saved = try directory.load() {
+                let (entries, _, _) = try SavedState.entries(saved)
+                try SavedState.apply(entries, to: self, rollingBack: true)
+            }
+            settleMarks()
         } catch {
             logError("rolling back to \(directory.file) failed: \(error)")
         }
+    }
+
+    /// Folds the journal into a new snapshot of everything.
+    private func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
+        let bytes = JSONWriter().bytes(SavedState.snapshot(SavedState.entries(of: self), sequence: sequence))
+        try directory.compact(bytes)
+        compactionThreshold = max(Self.minimumCompaction, 2 * Int64(bytes.count))
+    }
+
+    /// What counts as changed starts from here: the owners forget what they recorded and the
+    /// clock and stream are marked where they stand.
+    private func settleMarks() {
+        _ = server.takeStateChanges()
+        _ = sdk.tokens.takeStateChange()
+        if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
+        if let seeded = random as? SeededRandomSource { marks.random = seeded.state }
     }
 
     /// Takes the world and never gives it back: the last transaction is complete, its changes
@@ -192,21 +216,35 @@ public final class Host: @unchecked Sendable {
 
     // MARK: saved state
 
+    /// Restores what the disk holds, then writes it back as one snapshot with an empty journal:
+    /// what a failed commit rolls back to is on disk from the start, and a directory that cannot
+    /// be written stops the start here rather than failing the first change.
     private func restoreState() throws(StartFailure) {
         guard let directory = stateDirectory else { return }
-        let saved: JSONValue?
         do {
-            saved = try directory.load()
+            if let saved = try directory.load() {
+                do {
+                    let (entries, sequence, legacy) = try SavedState.entries(saved)
+                    if let legacy {
+                        try SavedState.apply(legacy: legacy, to: self)
+                    } else {
+                        try SavedState.apply(entries, to: self, rollingBack: false)
+                    }
+                    self.sequence = sequence
+                } catch {
+                    throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
+                }
+                logInfo("state restored from \(directory.file)")
+            }
+            try compact(directory)
+        } catch let failure as StateDirectory.Failure {
+            throw StartFailure(message: failure.message)
+        } catch let failure as StartFailure {
+            throw failure
         } catch {
-            throw StartFailure(message: error.message)
+            throw StartFailure(message: "\(error)")
         }
-        guard let saved else { return }
-        do {
-            try SavedState.apply(saved, to: self)
-        } catch {
-            throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
-        }
-        logInfo("state restored from \(directory.file)")
+        settleMarks()
     }
 
     public var stateDirectoryPath: String? { stateDirectory?.path }

@@ -20,12 +20,14 @@ public final class StateDirectory {
     public let file: String
     private static let stateName = "state.json"
     private static let temporaryName = "state.json.tmp"
+    static let journalName = "state.journal"
     private let directoryFD: Int32
     private let identity: FDIO.FileStatus
     private let lockFD: Int32
     private var lastWritten: [UInt8] = []
-    /// What the file holds now (empty before the first save): what a failed save rolls back to.
-    public var lastSaved: [UInt8] { lastWritten }
+    /// The journal, open for appending; its size, to know when to compact.
+    private var journalFD: Int32 = -1
+    public private(set) var journalBytes: Int64 = 0
 
     public init(path: String) throws(Failure) {
         self.path = path
@@ -64,6 +66,7 @@ public final class StateDirectory {
     }
 
     deinit {
+        if journalFD >= 0 { FDIO.close(journalFD) }
         FDIO.close(lockFD)
         FDIO.close(directoryFD)
     }
@@ -84,9 +87,79 @@ public final class StateDirectory {
         }
     }
 
-    /// The saved state, or nil when there is none yet. A file that cannot be parsed is an error
+    /// What is on disk: the snapshot and, after it, the journal's committed records in order.
+    public struct Saved {
+        public var snapshot: JSONValue
+        public var records: [JSONValue]
+    }
+
+    /// The snapshot and the journal's valid records, or nil when nothing was saved yet. A record
+    /// that is cut short or fails its checksum ends the journal there (a kill during an append
+    /// leaves one, never acknowledged); it and anything after it are dropped from the file.
+    public func load() throws(Failure) -> Saved? {
+        guard let snapshot = try loadSnapshot() else { return nil }
+        return Saved(snapshot: snapshot, records: try loadJournal())
+    }
+
+    private func loadJournal() throws(Failure) -> [JSONValue] {
+        let fd: Int32
+        switch FDIO.open(in: directoryFD, Self.journalName, [.readWrite, .create, .noFollow, .nonBlocking]) {
+        case .success(let opened): fd = opened
+        case .failure(let failure): throw Failure(message: "cannot open the journal \(path)/\(Self.journalName): \(failure.text)")
+        }
+        journalFD = fd
+        if case .success(let status) = FDIO.status(of: fd) {
+            try Self.checkSafe(status, what: "the journal \(path)/\(Self.journalName)", kind: .regular)
+        }
+        let bytes: [UInt8]
+        switch FileBytes.read(fd: fd) {
+        case .success(let data): bytes = data
+        case .failure(let error): throw Failure(message: "cannot read the journal \(path)/\(Self.journalName): \(error.text)")
+        }
+        let (records, valid) = JournalLine.decode(bytes)
+        if valid < bytes.count {
+            logWarn("the journal \(path)/\(Self.journalName) ends with \(bytes.count - valid) bytes of an unfinished record; dropped")
+            if let failure = FDIO.truncate(fd, to: Int64(valid)) {
+                throw Failure(message: "cannot cut the unfinished record off \(path)/\(Self.journalName): \(failure.text)")
+            }
+        }
+        journalBytes = Int64(valid)
+        return records
+    }
+
+    /// Appends one committed record and syncs it: when this returns, the change survives a crash.
+    /// A failed append is cut off again, so no later record follows a torn one.
+    public func append(_ record: JSONValue) throws(Failure) {
+        try checkStillOurs()
+        if journalFD < 0 { _ = try loadJournal() }
+        let line = JournalLine.encode(record)
+        if let failure = FDIO.writeAll(journalFD, line) ?? FDIO.sync(journalFD) {
+            _ = FDIO.truncate(journalFD, to: journalBytes)
+            throw Failure(message: "cannot write to \(path)/\(Self.journalName): \(failure.text)")
+        }
+        journalBytes += Int64(line.count)
+    }
+
+    /// Replaces the snapshot with `bytes` (atomically) and empties the journal, whose records
+    /// the snapshot now holds.
+    public func compact(_ bytes: [UInt8]) throws(Failure) {
+        try save(bytes)
+        if journalFD < 0 { _ = try loadJournal() }
+        if let failure = FDIO.truncate(journalFD, to: 0) ?? FDIO.sync(journalFD) {
+            throw Failure(message: "cannot empty \(path)/\(Self.journalName): \(failure.text)")
+        }
+        journalBytes = 0
+    }
+
+    private func checkStillOurs() throws(Failure) {
+        guard case .success(let current) = FDIO.status(ofPath: path), current.isSameFile(as: identity) else {
+            throw Failure(message: "the state directory \(path) was removed or replaced while this daemon ran; nothing more is saved there")
+        }
+    }
+
+    /// The snapshot, or nil when there is none yet. A file that cannot be parsed is an error
     /// naming it: state is never silently thrown away.
-    public func load() throws(Failure) -> JSONValue? {
+    private func loadSnapshot() throws(Failure) -> JSONValue? {
         let fd: Int32
         switch FDIO.open(in: directoryFD, Self.stateName, [.readOnly, .noFollow, .nonBlocking]) {
         case .success(let opened): fd = opened
@@ -113,12 +186,10 @@ public final class StateDirectory {
     /// could not be read back within this.
     public static let maxDepth = 128
 
-    /// Writes `bytes` unless they are what the file already holds.
-    public func save(_ bytes: [UInt8]) throws(Failure) {
+    /// Writes the snapshot unless `bytes` are what the file already holds.
+    private func save(_ bytes: [UInt8]) throws(Failure) {
         guard bytes != lastWritten else { return }
-        guard case .success(let current) = FDIO.status(ofPath: path), current.isSameFile(as: identity) else {
-            throw Failure(message: "the state directory \(path) was removed or replaced while this daemon ran; nothing more is saved there")
-        }
+        try checkStillOurs()
         let fd: Int32
         switch FDIO.open(in: directoryFD, Self.temporaryName, [.writeOnly, .create, .exclusive, .noFollow]) {
         case .success(let opened): fd = opened

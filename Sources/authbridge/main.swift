@@ -33,7 +33,7 @@ if let path = options.traceFile {
         ProcessControl.exitNow(2)
     }
 }
-ProcessControl.ignoreSIGPIPE()
+ProcessControl.ignoreWriteSignals()
 guard let protocolOutput = ProcessControl.takeOverStdout() else {
     Log.shared.plain("authbridge: stdout is closed; the protocol needs it\n")
     ProcessControl.exitNow(2)

@@ -72,7 +72,7 @@ import Glibc
         let dir = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.ping")])
-        try Self.edit(dir) { $0["clock"] = ["now": 1e300] }
+        try Self.edit(dir) { Self.editEntry(&$0, ["clock"]) { $0 = ["now": 1e300] } }
         let restart = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "start")])
         #expect(restart.status == 1)
         #expect(restart.stderr.contains("clock.now"), "\(restart.stderr)")
@@ -94,30 +94,41 @@ import Glibc
 
     // MARK: 3. acknowledged means durable
 
-    /// A save that fails (here: something not ours stands where the temp file goes) turns the
-    /// request into an error, undoes the change in memory, and the daemon keeps serving; after a
-    /// kill, exactly the acknowledged changes are there.
+    /// A save that fails (here: the file-size limit a quota sets, reached by one large change)
+    /// turns the request into an error, undoes the change in memory, and the daemon keeps
+    /// serving; after a kill, exactly the acknowledged changes are there.
     @Test func aChangeThatCannotBeSavedIsAnErrorAndIsUndone() throws {
         let dir = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let daemon = try DaemonProcess(Self.deterministic + ["--state-dir", dir])
-        daemon.write(Self.addUser(1, "alice") + "\n")
-        Thread.sleep(forTimeInterval: 0.5)
-        try FileManager.default.createDirectory(atPath: dir + "/state.json.tmp", withIntermediateDirectories: false)
-        daemon.write(Self.addUser(2, "bob") + "\n" + Requests.call(3, "emulator.state") + "\n")
-        Thread.sleep(forTimeInterval: 0.5)
-        try FileManager.default.removeItem(atPath: dir + "/state.json.tmp")
-        daemon.write(Self.addUser(4, "carol") + "\n")
-        Thread.sleep(forTimeInterval: 0.5)
-        kill(daemon.process.processIdentifier, SIGKILL)
-        let result = daemon.wait()
-        daemon.closeInput()
-        let byId = Dictionary(result.messages.map { ($0["id"]?.intValue ?? -1, $0) }, uniquingKeysWith: { a, _ in a })
+        // 16 × 512-byte blocks: the snapshot and small journal records fit, an 8 KiB one does not.
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "ulimit -f 16 && exec \"$0\" --seed 7 --clock virtual --state-dir \"$1\"", DaemonProcess.binary.path, dir]
+        let input = Pipe()
+        let output = Pipe()
+        shell.standardInput = input
+        shell.standardOutput = output
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        let big = String(repeating: "x", count: 8192)
+        let lines = [
+            Self.addUser(1, "alice"),
+            Requests.call(2, "emulator.addUser", #"{"username":"bob","password":"Passw0rd!","givenName":"\#(big)"}"#),
+            Requests.call(3, "emulator.state"),
+            Self.addUser(4, "carol"),
+        ]
+        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        Thread.sleep(forTimeInterval: 1.0)
+        kill(shell.processIdentifier, SIGKILL)
+        shell.waitUntilExit()
+        let messages = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            .split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+        let byId = Dictionary(messages.map { ($0["id"]?.intValue ?? -1, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(byId[1]?["result"]?["username"] == "alice")
-        #expect(byId[2]?["error"]?["code"] == -32001, "\(result.messages)")
+        #expect(byId[2]?["error"]?["code"] == -32001, "\(messages)")
         #expect(byId[2]?["error"]?["message"]?.stringValue?.contains("undone") == true)
         #expect(byId[3]?["result"]?["server"]?["users"] == 2, "demo and alice: bob was rolled back")
-        #expect(byId[4]?["result"]?["username"] == "carol")
+        #expect(byId[4]?["result"]?["username"] == "carol", "the daemon goes on saving what fits")
         let after = try DaemonProcess.run(["--state-dir", dir], lines: [
             Requests.call(1, "emulator.state"), Self.addUser(2, "bob"),
         ])
@@ -206,14 +217,12 @@ import Glibc
             ("iterations", { Self.editPassword(&$0) { $0["iterations"] = 0 } }),
             ("digest", { Self.editPassword(&$0) { $0["digest"] = "" } }),
             ("already the name", { state in
-                var server = state["server"] as! [String: Any]
-                var users = server["users"] as! [[String: Any]]
-                var twin = users[0]
-                twin["username"] = (twin["username"] as! String).uppercased()
+                var entries = state["entries"] as! [[Any]]
+                var twin = entries.first { ($0[0] as! [String]) == ["server", "users", "demo"] }![1] as! [String: Any]
+                twin["username"] = "DEMO"
                 twin["id"] = "another-id"
-                users.append(twin)
-                server["users"] = users
-                state["server"] = server
+                entries.append([["server", "users", "demo-twin"], twin])
+                state["entries"] = entries
             }),
         ]
         for (expected, change) in cases {
@@ -227,15 +236,23 @@ import Glibc
         }
     }
 
-    /// Changes the saved password hash of the first user.
+    /// Changes one entry of a saved snapshot (`entries: [[path, value], …]`).
+    static func editEntry(_ state: inout [String: Any], _ path: [String], _ change: (inout Any) -> Void) {
+        var entries = state["entries"] as! [[Any]]
+        let index = entries.firstIndex { ($0[0] as! [String]) == path }!
+        change(&entries[index][1])
+        state["entries"] = entries
+    }
+
+    /// Changes the saved password hash of the demo user.
     static func editPassword(_ state: inout [String: Any], _ change: (inout [String: Any]) -> Void) {
-        var server = state["server"] as! [String: Any]
-        var users = server["users"] as! [[String: Any]]
-        var password = users[0]["password"] as! [String: Any]
-        change(&password)
-        users[0]["password"] = password
-        server["users"] = users
-        state["server"] = server
+        editEntry(&state, ["server", "users", "demo"]) { value in
+            var user = value as! [String: Any]
+            var password = user["password"] as! [String: Any]
+            change(&password)
+            user["password"] = password
+            value = user
+        }
     }
 
     // MARK: 7. files that are not files
@@ -310,7 +327,9 @@ import Glibc
         let carol = firstResult.messages.first { $0["id"] == 2 }
         #expect(carol?["error"]?["code"] == -32001, "\(firstResult.messages)")
         #expect(carol?["error"]?["data"]?["reason"]?.stringValue?.contains("removed or replaced") == true)
+        // The second daemon's change is in its journal or its snapshot.
         let state = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
+            + String(contentsOfFile: dir + "/state.journal", encoding: .utf8)
         #expect(state.contains("\"bob\""))
         #expect(!state.contains("\"carol\"") && !state.contains("\"alice\""))
     }

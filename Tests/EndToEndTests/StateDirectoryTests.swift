@@ -137,3 +137,48 @@ import Glibc
         #expect(grew > rounds / 2)
     }
 }
+
+/// The journal: a change appends what changed and never rewrites the snapshot; a file written by
+/// the previous version (one tree, version 1) still loads and is rewritten as version 2.
+@Suite struct StateJournalEndToEnd {
+    @Test func aChangeAppendsToTheJournalAndLeavesTheSnapshotAlone() throws {
+        let dir = StateDirectoryEndToEnd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let daemon = try DaemonProcess(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir])
+        daemon.write(Requests.call(1, "daemon.ping") + "\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        let snapshot = try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))
+        for (index, line) in Requests.login.enumerated() {
+            daemon.write(line + "\n")
+            if index == 0 { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        daemon.write(Requests.call(9, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#) + "\n")
+        daemon.closeInput()
+        #expect(daemon.wait().status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json")) == snapshot)
+        let journal = try String(contentsOfFile: dir + "/state.journal", encoding: .utf8)
+        #expect(journal.contains("\"ada\""))
+        #expect(!journal.contains("Ch4ng3it!") && !journal.contains("An4lytical!"), "no clear password, ever")
+        let after = try DaemonProcess.run(["--state-dir", dir], lines: [Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state")])
+        #expect(after.messages[0]["result"]?["preferred_username"] == "demo")
+        #expect(after.messages[1]["result"]?["server"]?["users"] == 2)
+    }
+
+    @Test func aVersion1StateFileStillLoads() throws {
+        let dir = StateDirectoryEndToEnd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/state-v1.json")
+        try Data(contentsOf: fixture).write(to: URL(fileURLWithPath: dir + "/state.json"))
+        chmod(dir + "/state.json", 0o600)
+        let result = try DaemonProcess.run(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [
+            Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.messages[0]["result"]?["preferred_username"] == "demo", "the user logged in by version 1 still is")
+        #expect(result.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada")
+        let rewritten = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
+        #expect(rewritten.contains("\"version\":2"))
+    }
+}

@@ -70,6 +70,8 @@ public enum FDIO {
         public static let exclusive = OpenFlags(rawValue: O_EXCL)
         /// Fail when the last component is a symbolic link, instead of following it.
         public static let noFollow = OpenFlags(rawValue: O_NOFOLLOW)
+        /// Every write goes to the end of the file.
+        public static let append = OpenFlags(rawValue: O_APPEND)
         /// Do not wait at open: a FIFO with no writer would block forever.
         public static let nonBlocking = OpenFlags(rawValue: O_NONBLOCK)
     }
@@ -90,6 +92,9 @@ public enum FDIO {
     public static func close(_ fd: Int32) { _ = systemClose(fd) }
 
     public static func sync(_ fd: Int32) -> Failure? { fsync(fd) == 0 ? nil : .last }
+
+    /// Cuts a file to `length` bytes.
+    public static func truncate(_ fd: Int32, to length: Int64) -> Failure? { ftruncate(fd, off_t(length)) == 0 ? nil : .last }
 
     /// Creates a directory (mode 0700); one that already exists is not an error.
     public static func makeDirectory(_ path: String) -> Failure? {

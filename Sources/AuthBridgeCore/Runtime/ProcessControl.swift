@@ -18,9 +18,12 @@ public enum ProcessControl {
         return protocolFD
     }
 
-    /// A host that goes away must not kill us mid-write; EPIPE is handled where it happens.
-    public static func ignoreSIGPIPE() {
+    /// Writes fail with an error instead of killing the process: a host that goes away (EPIPE)
+    /// or a file-size limit reached (EFBIG) is handled where it happens — a change that cannot
+    /// be saved is answered as such, not lost with the process.
+    public static func ignoreWriteSignals() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
     }
 
     /// Runs `handler` on a dispatch thread when SIGTERM or SIGINT arrives. Keep the sources alive

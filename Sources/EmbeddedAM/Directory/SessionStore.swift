@@ -12,6 +12,8 @@ public struct SSOSession: Equatable, Sendable {
 
 public final class SessionStore {
     fileprivate var sessions: [String: SSOSession] = [:]
+    /// Sessions created or ended since the state was last saved.
+    fileprivate var changed: Set<String> = []
     private let random: RandomSource
     private let clock: Clock
 
@@ -28,6 +30,7 @@ public final class SessionStore {
             tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now,
             opsId: Base64URL.encode(random.bytes(18)))
         sessions[tokenId] = session
+        changed.insert(tokenId)
         return session
     }
 
@@ -36,14 +39,21 @@ public final class SessionStore {
     public func find(opsId: String) -> SSOSession? { sessions.values.first { $0.opsId == opsId } }
 
     @discardableResult
-    public func end(_ tokenId: String) -> Bool { sessions.removeValue(forKey: tokenId) != nil }
+    public func end(_ tokenId: String) -> Bool {
+        guard sessions.removeValue(forKey: tokenId) != nil else { return false }
+        changed.insert(tokenId)
+        return true
+    }
 
     public var count: Int { sessions.count }
 
     /// Ends every session of one user (an administrator's revocation); returns how many.
     func endAll(userId: String) -> Int {
         let ended = sessions.values.filter { $0.userId == userId }
-        for session in ended { sessions[session.tokenId] = nil }
+        for session in ended {
+            sessions[session.tokenId] = nil
+            changed.insert(session.tokenId)
+        }
         return ended.count
     }
 }
@@ -51,15 +61,21 @@ public final class SessionStore {
 // MARK: saved state
 
 extension SessionStore {
-    var snapshot: JSONValue {
-        .array(sessions.keys.sorted().map { key in
-            let session = sessions[key]!
-            return [
-                "tokenId": .string(session.tokenId), "userId": .string(session.userId),
-                "username": .string(session.username), "authTime": .double(session.authTime),
-                "opsId": .string(session.opsId),
-            ]
-        })
+    /// Every session, keyed by its token.
+    var stateEntries: [(String, JSONValue)] { sessions.keys.sorted().map { ($0, Self.stateJSON(sessions[$0]!)) } }
+
+    /// The sessions created or ended since the last call (nil for one ended).
+    func takeChanges() -> [(String, JSONValue?)] {
+        defer { changed.removeAll() }
+        return changed.sorted().map { ($0, sessions[$0].map(Self.stateJSON)) }
+    }
+
+    static func stateJSON(_ session: SSOSession) -> JSONValue {
+        [
+            "tokenId": .string(session.tokenId), "userId": .string(session.userId),
+            "username": .string(session.username), "authTime": .double(session.authTime),
+            "opsId": .string(session.opsId),
+        ]
     }
 
     func restore(_ readers: [StateReader]) throws(StateError) {
@@ -72,5 +88,6 @@ extension SessionStore {
             restored[session.tokenId] = session
         }
         sessions = restored
+        changed.removeAll()
     }
 }

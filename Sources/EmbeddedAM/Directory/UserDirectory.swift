@@ -48,6 +48,8 @@ public final class UserDirectory {
     fileprivate var usersByKey: [String: DirectoryUser] = [:]
     /// Each user's key by id: lookups by id (sessions, grants, tokens name users by id) are not a scan.
     fileprivate var keysById: [String: String] = [:]
+    /// Users changed since the state was last saved (`--state-dir` writes only these).
+    fileprivate var changed: Set<String> = []
     private let random: RandomSource
     private let iterations: Int
 
@@ -74,6 +76,7 @@ public final class UserDirectory {
             attributes: attributes)
         usersByKey[key] = user
         keysById[user.id] = key
+        changed.insert(key)
         return user
     }
 
@@ -84,6 +87,7 @@ public final class UserDirectory {
         guard var user = usersByKey[key] else { return false }
         change(&user)
         usersByKey[key] = user
+        changed.insert(key)
         return true
     }
 
@@ -105,21 +109,27 @@ public final class UserDirectory {
 // MARK: saved state
 
 extension UserDirectory {
-    /// Users in username order, hashes as base64url: the clear password is never written.
-    var snapshot: JSONValue {
-        .array(usersByKey.keys.sorted().map { key in
-            let user = usersByKey[key]!
-            return [
-                "id": .string(user.id), "username": .string(user.username),
-                "password": [
-                    "salt": .string(Base64URL.encode(user.password.salt)), "iterations": .int(Int64(user.password.iterations)),
-                    "digest": .string(Base64URL.encode(user.password.digest)),
-                ],
-                "attributes": .object(user.attributes),
-                "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] } ?? .null,
-                "counters": .object(JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
-            ]
-        })
+    /// Every user, keyed by their case-folded name; hashes as base64url: the clear password is
+    /// never written.
+    var stateEntries: [(String, JSONValue)] { usersByKey.keys.sorted().map { ($0, Self.stateJSON(usersByKey[$0]!)) } }
+
+    /// The users changed since the last call, nil for one removed.
+    func takeChanges() -> [(String, JSONValue?)] {
+        defer { changed.removeAll() }
+        return changed.sorted().map { ($0, usersByKey[$0].map(Self.stateJSON)) }
+    }
+
+    static func stateJSON(_ user: DirectoryUser) -> JSONValue {
+        [
+            "id": .string(user.id), "username": .string(user.username),
+            "password": [
+                "salt": .string(Base64URL.encode(user.password.salt)), "iterations": .int(Int64(user.password.iterations)),
+                "digest": .string(Base64URL.encode(user.password.digest)),
+            ],
+            "attributes": .object(user.attributes),
+            "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] } ?? .null,
+            "counters": .object(JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+        ]
     }
 
     /// PBKDF2 rounds a saved hash may claim: 0 or a negative count cannot be checked, and a
@@ -168,5 +178,6 @@ extension UserDirectory {
         }
         usersByKey = restored
         keysById = byId
+        changed.removeAll()
     }
 }

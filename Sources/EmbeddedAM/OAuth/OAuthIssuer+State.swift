@@ -9,31 +9,61 @@ public enum TokenExchange {
 // MARK: saved state
 
 extension OAuthIssuer {
-    /// Grants, rotated-out refresh tokens and revoked access tokens, in a stable order. Codes are
-    /// left out: they live two minutes and belong to a journey in progress.
-    var snapshot: JSONValue {
+    /// The signing key, grants, rotated-out refresh tokens and revoked access tokens, keyed
+    /// (`["grants", id]`, `["retired", token]`, …). Codes are left out: they live two minutes
+    /// and belong to a journey in progress.
+    var stateItems: [EmbeddedAM.StateItem] {
+        var items: [EmbeddedAM.StateItem] = [(["signingKey"], .string(Base64URL.encode(signingKey)))]
+        items += grants.keys.sorted().map { (["grants", $0], Self.stateJSON(grants[$0]!)) }
+        items += retiredRefreshTokens.sorted().map { (["retired", $0], true) }
+        items += revokedAccessTokens.sorted().map { (["revoked", $0], true) }
+        return items
+    }
+
+    /// What changed since the last call; a nil value is an entry removed.
+    func takeChanges() -> [EmbeddedAM.StateItem] {
+        defer { changes = Changes() }
+        var items: [EmbeddedAM.StateItem] = []
+        if changes.signingKey { items.append((["signingKey"], .string(Base64URL.encode(signingKey)))) }
+        items += changes.grants.sorted().map { (["grants", $0], grants[$0].map(Self.stateJSON)) }
+        items += changes.retired.sorted().map { (["retired", $0], true) }
+        items += changes.revoked.sorted().map { (["revoked", $0], true) }
+        return items
+    }
+
+    static func stateJSON(_ grant: Grant) -> JSONValue {
         [
-            "signingKey": .string(Base64URL.encode(signingKey)),
-            "grants": .array(grants.keys.sorted().map { id in
-                let grant = grants[id]!
-                return [
-                    "id": .string(grant.id), "clientId": .string(grant.clientId), "userId": .string(grant.userId),
-                    "scopes": .array(grant.scopes.map { .string($0) }), "authTime": .double(grant.authTime),
-                    "opsId": .string(grant.opsId), "refreshToken": .string(grant.refreshToken),
-                    "refreshExpires": .double(grant.refreshExpires),
-                ]
-            }),
-            "retiredRefreshTokens": .array(retiredRefreshTokens.sorted().map { .string($0) }),
-            "revokedAccessTokens": .array(revokedAccessTokens.sorted().map { .string($0) }),
+            "id": .string(grant.id), "clientId": .string(grant.clientId), "userId": .string(grant.userId),
+            "scopes": .array(grant.scopes.map { .string($0) }), "authTime": .double(grant.authTime),
+            "opsId": .string(grant.opsId), "refreshToken": .string(grant.refreshToken),
+            "refreshExpires": .double(grant.refreshExpires),
         ]
     }
 
+    /// Restores from keyed items (`path` names the member in errors).
+    func restore(items: [([String], JSONValue)], path: String) throws(StateError) {
+        guard let keyText = items.first(where: { $0.0 == ["signingKey"] })?.1.stringValue, let key = Base64URL.decode(keyText), key.count >= 32 else {
+            throw StateError("\(path).signingKey: expected at least 32 bytes of base64url")
+        }
+        try restore(
+            key: key, grants: items.filter { $0.0.first == "grants" }.map { ($0.1, "\(path).grants.\($0.0.last ?? "")") },
+            retired: items.filter { $0.0.first == "retired" }.compactMap { $0.0.count == 2 ? $0.0[1] : nil },
+            revoked: items.filter { $0.0.first == "revoked" }.compactMap { $0.0.count == 2 ? $0.0[1] : nil })
+    }
+
+    /// Restores from a version-1 state file (arrays).
     func restore(_ reader: StateReader) throws(StateError) {
         let key = try reader.bytes("signingKey")
         guard key.count >= 32 else { throw StateError("\(reader.path).signingKey: expected at least 32 bytes") }
+        let grants = try reader.array("grants").enumerated().map { ($0.element, "\(reader.path).grants[\($0.offset)]") }
+        try restore(key: key, grants: grants, retired: try reader.strings("retiredRefreshTokens"), revoked: try reader.strings("revokedAccessTokens"))
+    }
+
+    private func restore(key: [UInt8], grants items: [(JSONValue, String)], retired: [String], revoked: [String]) throws(StateError) {
         var restored: [String: Grant] = [:]
         var byRefreshToken: [String: String] = [:]
-        for grant in try reader.readers("grants") {
+        for (json, path) in items {
+            let grant = try StateReader(json, path: path)
             let value = Grant(
                 id: try grant.string("id"), clientId: try grant.string("clientId"), userId: try grant.string("userId"),
                 scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"), opsId: try grant.string("opsId"),
@@ -47,7 +77,8 @@ extension OAuthIssuer {
         signingKey = key
         grants = restored
         grantByRefreshToken = byRefreshToken
-        retiredRefreshTokens = Set(try reader.strings("retiredRefreshTokens"))
-        revokedAccessTokens = Set(try reader.strings("revokedAccessTokens"))
+        retiredRefreshTokens = Set(retired)
+        revokedAccessTokens = Set(revoked)
+        changes = Changes()
     }
 }

@@ -47,6 +47,15 @@ final class OAuthIssuer {
     var grantByRefreshToken: [String: String] = [:]
     var retiredRefreshTokens: Set<String> = []
     var revokedAccessTokens: Set<String> = []
+    /// What changed since the state was last saved (`--state-dir` writes only these).
+    var changes = Changes()
+
+    struct Changes {
+        var grants: Set<String> = []
+        var retired: Set<String> = []
+        var revoked: Set<String> = []
+        var signingKey = false
+    }
     private(set) var refreshCount = 0
 
     init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
@@ -131,6 +140,7 @@ final class OAuthIssuer {
             scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId,
             refreshToken: newRefreshToken(), refreshExpires: clock.now + config.refreshTokenLifetime)
         grants[grant.id] = grant
+        changes.grants.insert(grant.id)
         grantByRefreshToken[grant.refreshToken] = grant.id
         return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true)
     }
@@ -152,9 +162,11 @@ final class OAuthIssuer {
         refreshCount += 1
         grantByRefreshToken[token] = nil
         retiredRefreshTokens.insert(token)
+        changes.retired.insert(token)
         grant.refreshToken = newRefreshToken()
         grant.refreshExpires = clock.now + config.refreshTokenLifetime
         grants[grantId] = grant
+        changes.grants.insert(grantId)
         grantByRefreshToken[grant.refreshToken] = grantId
         return tokenResponse(for: grant, grantType: "refresh_token", includeIdToken: grant.scopes.contains("openid"))
     }
@@ -187,6 +199,7 @@ final class OAuthIssuer {
             authTime: source.authTime, opsId: source.opsId, refreshToken: newRefreshToken(),
             refreshExpires: clock.now + config.refreshTokenLifetime)
         grants[grant.id] = grant
+        changes.grants.insert(grant.id)
         grantByRefreshToken[grant.refreshToken] = grant.id
         var reply = tokenResponse(for: grant, grantType: TokenExchange.grantType, includeIdToken: scopes.contains("openid"))
         if case .object(var body) = reply.body {
@@ -293,6 +306,7 @@ final class OAuthIssuer {
             endGrant(grantId)
         } else if let jwt = try? JWT.verify(token, with: signer), case .string(let jti)? = jwt.claims["jti"] {
             revokedAccessTokens.insert(jti)
+            changes.revoked.insert(jti)
         }
         return ServerReply(status: 200, body: [:])
     }
@@ -321,6 +335,7 @@ final class OAuthIssuer {
         for grant in live {
             grantByRefreshToken[grant.refreshToken] = nil
             retiredRefreshTokens.insert(grant.refreshToken)
+            changes.retired.insert(grant.refreshToken)
         }
         return live.count
     }
@@ -328,8 +343,10 @@ final class OAuthIssuer {
     /// An ended session leaves its grants valid, as in AM: tokens outlive the SSO session.
     private func endGrant(_ grantId: String) {
         guard let grant = grants.removeValue(forKey: grantId) else { return }
+        changes.grants.insert(grantId)
         grantByRefreshToken[grant.refreshToken] = nil
         retiredRefreshTokens.insert(grant.refreshToken)
+        changes.retired.insert(grant.refreshToken)
     }
 
 }

@@ -10,6 +10,8 @@ public final class TokenManager {
     public private(set) var accessToken: AccessToken?
     public private(set) var ssoToken: String?
     public private(set) var generation: Int64 = 0
+    /// Whether the credentials changed since the state was last saved.
+    private var changedSinceSave = false
     private let client: OAuthClient
     private let clock: Clock
     private let threshold: Double
@@ -55,6 +57,7 @@ public final class TokenManager {
         accessToken = newToken
         self.ssoToken = ssoToken
         generation += 1
+        changedSinceSave = true
         observer?(TokenChange(tokens: newToken, generation: generation, reason: reason))
     }
 
@@ -96,6 +99,13 @@ public final class TokenManager {
 // MARK: saved state
 
 extension TokenManager {
+    /// The credentials when they changed since the last call (for `--state-dir`), else nil.
+    public func takeStateChange() -> JSONValue? {
+        guard changedSinceSave else { return nil }
+        changedSinceSave = false
+        return snapshot
+    }
+
     public var snapshot: JSONValue {
         ["generation": .int(generation), "tokens": accessToken?.stateJSON ?? .null, "ssoToken": JSONValue(ssoToken)]
     }
@@ -107,5 +117,6 @@ extension TokenManager {
         accessToken = tokens
         ssoToken = session
         self.generation = generation
+        changedSinceSave = false
     }
 }
