@@ -35,6 +35,27 @@ public final class EmbeddedAM: IdentityServer {
     /// Adds a journey; one with the name of a built-in replaces it.
     public func add(journey: JourneyDefinition) { journeyEngine.add(journey) }
 
+    /// The scenario's choice for a node AuthBridge cannot run (a script): `node` is its id or its
+    /// display name. Returns the outcome now in force.
+    public func setNodeOutcome(journey: String, node: String, outcome: String) throws(ScenarioError) {
+        try journeyEngine.choose(journey: journey, node: node, choice: ScenarioChoice(outcome: outcome))
+    }
+
+    /// Applies a scenario file (docs/journeys.md); the first choice that fits no loaded node
+    /// stops here, named.
+    public func applyScenario(_ json: JSONValue) throws(ScenarioError) {
+        for entry in try ScenarioFile.choices(json) {
+            do {
+                try journeyEngine.choose(journey: entry.journey, node: entry.node, choice: entry.choice)
+            } catch {
+                throw ScenarioError(param: error.param, reason: "journey \(entry.journey), node \"\(entry.node)\": \(error.reason)")
+            }
+        }
+    }
+
+    /// Whether any loaded journey has a node whose outcome a scenario decides.
+    public var hasScenarioNodes: Bool { journeyEngine.journeys.values.contains { !$0.scenarioNodes.isEmpty } }
+
     /// One-time codes and resume links the server "sent".
     public var outbox: Outbox { journeyEngine.outbox }
 

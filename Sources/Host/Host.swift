@@ -52,9 +52,17 @@ public final class Host: @unchecked Sendable {
         case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
         }
         server = EmbeddedAM(clock: clock, random: random)
-        for path in configuration.journeyFiles {
-            for journey in try Self.loadJourneys(path) { server.add(journey: journey) }
+        if !configuration.journeyFiles.isEmpty {
+            let sources = try JourneyFiles.sources(configuration.journeyFiles)
+            do {
+                let loaded = try JourneyImport.load(
+                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(server.journeyNames))
+                for journey in loaded { server.add(journey: journey) }
+            } catch {
+                throw StartFailure(message: error.description)
+            }
         }
+        if let path = configuration.scenarioFile { try Self.applyScenario(path, to: server) }
         let services = [
             ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
         ]
@@ -96,18 +104,23 @@ public final class Host: @unchecked Sendable {
         }
     }
 
-    /// `--journeys FILE`: a file that cannot be read or holds a bad journey stops the start,
-    /// naming the file, the journey, the node and what is wrong.
-    private static func loadJourneys(_ path: String) throws(StartFailure) -> [JourneyDefinition] {
-        let bytes: [UInt8]
+    /// `--scenario FILE`: the outcomes of nodes AuthBridge cannot run; a choice that fits no
+    /// loaded node stops the start, named.
+    private static func applyScenario(_ path: String, to server: EmbeddedAM) throws(StartFailure) {
+        let json: JSONValue
         switch FileBytes.read(path: path) {
-        case .success(let data): bytes = data
-        case .failure(let error): throw StartFailure(message: "cannot read the journeys file \(path): \(error.text)")
+        case .success(let bytes):
+            do {
+                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw StartFailure(message: "the scenario file \(path) is not JSON: \(error)")
+            }
+        case .failure(let error): throw StartFailure(message: "cannot read the scenario file \(path): \(error.text)")
         }
         do {
-            return try JourneyDefinition.load(fileText: String(decoding: bytes, as: UTF8.self))
+            try server.applyScenario(json)
         } catch {
-            throw StartFailure(message: "the journeys file \(path) is invalid: \(error.description)")
+            throw StartFailure(message: "the scenario file \(path) is invalid: \(error.reason)")
         }
     }
 

@@ -15,7 +15,13 @@ public struct HostConfiguration: Sendable {
     public var seed: UInt64?
     public var clock = ClockMode.system
     public var stateDirectory: String?
+    /// Journey files or directories (AuthBridge's JSON or AM exports, told apart by content).
     public var journeyFiles: [String] = []
+    /// Outcomes for nodes AuthBridge cannot run (`--scenario FILE`).
+    public var scenarioFile: String?
+    /// `--unknown-nodes scenario`: node types AuthBridge does not know load as nodes a scenario
+    /// decides, instead of stopping the start.
+    public var unknownNodesAsScenario = false
     public var authServiceName = "Login"
     public var registrationServiceName = "Registration"
     public var callbacks = CallbackHandling.sample

@@ -48,11 +48,15 @@ public struct AuthenticateRequest: Equatable, Sendable {
     public var suspendedId: String?
     /// `?noSession=true`: finish the journey without creating a session.
     public var noSession: Bool
+    /// The caller's SSO token, when it sends one (its session cookie): nodes such as Get Session
+    /// Data read the existing session through it.
+    public var ssoToken: String?
 
     public init(
         authIndexType: String? = nil, authIndexValue: String? = nil, payload: JSONValue? = nil,
-        suspendedId: String? = nil, noSession: Bool = false
+        suspendedId: String? = nil, noSession: Bool = false, ssoToken: String? = nil
     ) {
+        self.ssoToken = ssoToken
         self.authIndexType = authIndexType
         self.authIndexValue = authIndexValue
         self.payload = payload

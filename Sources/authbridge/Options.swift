@@ -46,8 +46,8 @@ struct Options {
           --max-depth N          deepest accepted JSON nesting (default 64, at most 1000)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
-          --journeys FILE        load the journeys in FILE (JSON, docs/journeys.md) beside the
-                                 built-ins; a journey named like a built-in replaces it. Repeatable
+          --journeys PATH        more journeys: JSON or AM exports, a file or directory. Repeatable
+          --scenario FILE, --unknown-nodes fail|scenario (docs/journeys.md)
           --auth-service NAME    the journey login() starts (default Login)
           --registration-service NAME
                                  the journey register() starts (default Registration)
@@ -144,8 +144,16 @@ struct Options {
                 options.host.stateDirectory = path
             case "--journeys":
                 let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(message: "--journeys needs a file") }
+                guard !path.isEmpty else { throw UsageError(message: "--journeys needs a file or directory") }
                 options.host.journeyFiles.append(path)
+            case "--scenario":
+                let path = try value(argument)
+                guard !path.isEmpty else { throw UsageError(message: "--scenario needs a file") }
+                options.host.scenarioFile = path
+            case "--unknown-nodes":
+                let text = try value(argument)
+                guard text == "fail" || text == "scenario" else { throw UsageError(message: "--unknown-nodes is fail or scenario, got \(text)") }
+                options.host.unknownNodesAsScenario = text == "scenario"
             case "--auth-service": options.host.authServiceName = try value(argument)
             case "--registration-service": options.host.registrationServiceName = try value(argument)
             case "--callbacks":

@@ -10,6 +10,8 @@ public struct DirectoryUser: Equatable, Sendable {
     public var lock: AccountLock?
     /// Failed-attempt counts kept on the profile (AM's `retryLimitNodeCount`), by counter name.
     public var counters: [String: Int] = [:]
+    /// Successful logins counted by AM's Increment Login Count node (read by Login Count Decision).
+    public var loginCount = 0
 
     public struct AccountLock: Equatable, Sendable {
         public var until: Double?
@@ -99,6 +101,26 @@ public final class UserDirectory {
 
     public func contains(username: String) -> Bool { usersByKey[username.lowercased()] != nil }
 
+    /// The user whose attribute (an IDM name, `mail`, `/` for nested) has this value, matched
+    /// case-insensitively as IDM's default queries do; the first in username order when several do.
+    public func find(attribute: String, value: String) -> DirectoryUser? {
+        if attribute == "userName" { return find(username: value) }
+        guard !value.isEmpty else { return nil }
+        let path = attribute.split(separator: "/").joined(separator: ".")
+        let wanted = value.lowercased()
+        return usersByKey.keys.sorted().lazy.compactMap { self.usersByKey[$0] }.first { user in
+            user.attributes.value(path: path)?.stringValue?.lowercased() == wanted
+        }
+    }
+
+    /// Replaces a user's password (a Patch Object carrying one); false when there is no such user.
+    @discardableResult
+    public func setPassword(username: String, to password: String) -> Bool {
+        guard !password.isEmpty else { return false }
+        let hash = PasswordHash.make(password, salt: random.bytes(16), iterations: iterations)
+        return update(username: username) { $0.password = hash }
+    }
+
     /// The user when the password is right; nil for an unknown user or a wrong password.
     public func verify(username: String, password: String) -> DirectoryUser? {
         guard let user = find(username: username), user.password.matches(password) else { return nil }
@@ -120,7 +142,7 @@ extension UserDirectory {
     }
 
     static func stateJSON(_ user: DirectoryUser) -> JSONValue {
-        [
+        var entry: JSONObject = [
             "id": .string(user.id), "username": .string(user.username),
             "password": [
                 "salt": .string(Base64URL.encode(user.password.salt)), "iterations": .int(Int64(user.password.iterations)),
@@ -130,6 +152,9 @@ extension UserDirectory {
             "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] } ?? .null,
             "counters": .object(JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
         ]
+        // Written only once a login was counted, so state without one stays as it was.
+        if user.loginCount > 0 { entry["loginCount"] = .int(Int64(user.loginCount)) }
+        return .object(entry)
     }
 
     /// PBKDF2 rounds a saved hash may claim: 0 or a negative count cannot be checked, and a
@@ -166,6 +191,12 @@ extension UserDirectory {
                     }
                     user.counters[member.key] = Int(count)
                 }
+            }
+            // Written only once a login was counted: older state files have no such key.
+            if reader.has("loginCount") {
+                    let count = try reader.int("loginCount")
+                guard count >= 0, count <= Int64(Int32.max) else { throw StateError("\(reader.path).loginCount must be a non-negative integer") }
+                user.loginCount = Int(count)
             }
             let key = user.username.lowercased()
             if let first = pathByKey[key] {

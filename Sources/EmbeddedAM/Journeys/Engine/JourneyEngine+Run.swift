@@ -2,7 +2,7 @@ import AuthBridgeCore
 import IdentityServer
 
 /// The one loop every node goes through: build its context, let it process, keep what it
-/// changed, then follow its outcome, send its step, or give its reply.
+/// changed, then follow its outcome, send its step, give its reply, or enter an inner tree.
 extension JourneyEngine {
     func run(_ session: inout JourneySession, at start: String, entry first: NodeContext.Entry) -> ServerReply {
         var nodeId = start
@@ -15,7 +15,17 @@ extension JourneyEngine {
                 hops += 1
                 if hops > Self.maxHops { break }
             }
-            guard let node = session.journey.nodes[nodeId] else { break }
+            // An inner tree that reaches its success or failure returns to the evaluator that
+            // entered it, as that node's `true` or `false` (AM's Inner Tree Evaluator).
+            if entry == .arrived, let success = session.current.ends[nodeId], let frame = session.frames.popLast() {
+                session.current = frame.journey
+                guard let evaluator = session.current.nodes[frame.evaluator],
+                    let next = evaluator.outcomes[success ? "true" : "false"]
+                else { return internalError("inner tree evaluator \(frame.evaluator) has no outcome", session) }
+                nodeId = next
+                continue
+            }
+            guard let node = session.current.nodes[nodeId] else { break }
             var context = context(for: session, node: nodeId, entry: entry)
             let action = node.node.process(&context)
             keep(context, in: &session)
@@ -30,23 +40,35 @@ extension JourneyEngine {
                 return send(step, &session)
             case .reply(let reply):
                 return reply
+            case .enterTree(let name):
+                // Loaders check inner trees exist and do not loop; a journey replaced since is
+                // caught here.
+                guard let inner = journeys[name], session.frames.count < Self.maxFrames else {
+                    return internalError("node \(nodeId) cannot enter the inner tree \(name)", session)
+                }
+                session.frames.append((session.current, nodeId))
+                session.current = inner
+                nodeId = inner.entry
+                entry = .arrived
             }
         }
-        return internalError("did not reach a step or an end within \(Self.maxHops) nodes", session)
+        // AM cuts a tree that never asks for input off with its failure; the log says where.
+        logError("journey \(session.journey.name): no step or end within \(Self.maxHops) nodes (last: \(session.current.name) node \(nodeId)); a loop without input")
+        return ServerReply(status: 401, body: AMErrors.loginFailure)
     }
 
     private func context(for session: JourneySession, node: String, entry: NodeContext.Entry) -> NodeContext {
         NodeContext(
-            nodeId: node, journeyName: session.journey.name, entry: entry, shared: session.shared, transient: session.transient,
-            nodeState: session.nodeStates[node] ?? [:], failureMessage: session.failureMessage, failureDetail: session.failureDetail,
-            suspension: nil, noSession: session.noSession, users: users, sessions: ssoSessions, clock: clock, random: random,
-            config: config, outbox: outbox, scenario: scenario)
+            nodeId: node, journeyName: session.current.name, entry: entry, shared: session.shared, transient: session.transient,
+            nodeState: session.nodeStates[session.stateKey(node)] ?? [:], failureMessage: session.failureMessage,
+            failureDetail: session.failureDetail, suspension: nil, noSession: session.noSession, users: users, sessions: ssoSessions,
+            clock: clock, random: random, config: config, outbox: outbox, scenario: scenario, ssoToken: session.ssoToken)
     }
 
     private func keep(_ context: NodeContext, in session: inout JourneySession) {
         session.shared = context.shared
         session.transient = context.transient
-        session.nodeStates[context.nodeId] = context.nodeState.count > 0 ? context.nodeState : nil
+        session.nodeStates[session.stateKey(context.nodeId)] = context.nodeState.count > 0 ? context.nodeState : nil
         session.failureMessage = context.failureMessage
         session.failureDetail = context.failureDetail
         outbox = context.outbox

@@ -17,10 +17,12 @@ final class JourneyEngine {
     let ssoSessions: SessionStore
     let clock: Clock
     let random: RandomSource
-    /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`); none yet.
+    /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`).
     var scenario: (any JourneyScenario)?
     let signer: HMACSHA256.Key
     static let maxHops = 256
+    /// How deep inner trees may nest at run time (loaders refuse loops; this bounds the rest).
+    static let maxFrames = 32
 
     init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
         self.config = config
@@ -49,6 +51,7 @@ final class JourneyEngine {
         }
         var session = JourneySession(
             id: random.uuid().lowercased(), journey: journey, deadline: clock.now + journey.timeout, noSession: request.noSession)
+        session.ssoToken = request.ssoToken
         return run(&session, at: journey.entry, entry: .arrived)
     }
 
@@ -58,7 +61,7 @@ final class JourneyEngine {
         guard let jwt = try? JWT.verify(authId, with: signer),
             case .string(let sessionId)? = jwt.claims["sessionId"],
             var session = sessions[sessionId], session.authId == authId, clock.now < session.deadline,
-            session.journey.nodes[session.node] != nil, let step = session.step
+            session.current.nodes[session.node] != nil, let step = session.step
         else {
             return ServerReply(status: 401, body: AMErrors.sessionTimedOut)
         }

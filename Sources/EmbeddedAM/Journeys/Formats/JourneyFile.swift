@@ -42,6 +42,11 @@ extension JourneyDefinition {
         } catch {
             throw DefinitionError(journey: "?", node: nil, reason: "the file is not JSON: \(error)")
         }
+        return try load(json: json)
+    }
+
+    /// A journey file already parsed: one journey object, an array of them, or `{"journeys": [...]}`.
+    static func load(json: JSONValue) throws(DefinitionError) -> [JourneyDefinition] {
         let items: [JSONValue]
         switch json {
         case .array(let list): items = list

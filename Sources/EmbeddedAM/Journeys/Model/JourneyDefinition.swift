@@ -9,6 +9,9 @@ public struct JourneyDefinition: Sendable {
     /// AM's tree "max duration": how long the whole journey may take, in seconds.
     public var timeout: Double
     var nodes: [String: Node]
+    /// The nodes that end the tree, true for success: where an inner tree returns to the tree
+    /// that entered it.
+    var ends: [String: Bool] = [:]
 
     /// A node in its journey: what it does, and where each outcome leads.
     struct Node: Sendable {
@@ -18,14 +21,19 @@ public struct JourneyDefinition: Sendable {
         var node: any JourneyNode
         /// Outcome → node id. Unwired optional outcomes lead where their fallback leads.
         var outcomes: [String: String]
+        /// The name the tree's author gave it (AM's `displayName`), for scenarios and errors.
+        var displayName: String? = nil
     }
 
     public struct DefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
         public var journey: String
         public var node: String?
         public var reason: String
+        /// The node's type, when the journey came from an AM export (node ids there are UUIDs).
+        public var nodeType: String? = nil
 
         public var description: String {
+            if let node, let nodeType { return "journey \"\(journey)\", node \"\(node)\" (\(nodeType)): \(reason)" }
             if let node { return "journey \"\(journey)\", node \"\(node)\": \(reason)" }
             return "journey \"\(journey)\": \(reason)"
         }
@@ -56,5 +64,8 @@ public struct JourneyDefinition: Sendable {
             }
         }
         self.nodes = nodes
+        for (id, node) in nodes where node.type == SuccessNode.type.name || node.type == FailureNode.type.name {
+            ends[id] = node.type == SuccessNode.type.name
+        }
     }
 }

@@ -1,8 +1,16 @@
 /// Chooses outcomes for nodes AuthBridge cannot run itself (DESIGN.md §6: scripts take the
 /// outcomes a scenario chooses, never a silent default). The engine hands its scenario to every
-/// node through `NodeContext.scenario`. No node type uses it yet; AM's Scripted Decision node
-/// will: it asks the scenario for its outcome and fails loudly when there is none.
+/// node through `NodeContext.scenario`; AM's Scripted Decision node, and node types AuthBridge
+/// does not know when they were let in, ask it for their outcome and fail loudly without one.
 protocol JourneyScenario: AnyObject {
-    /// The outcome `node` (one of `outcomes`) takes, or nil when the scenario has no answer.
-    func outcome(journey: String, node: String, outcomes: [String], context: NodeContext) -> String?
+    /// What the scenario chose for `node` (its id, or the name its tree gives it) of `journey`;
+    /// nil when it has no answer.
+    func choice(journey: String, node: String, displayName: String?) -> ScenarioChoice?
+}
+
+/// One node's choice: the outcome it takes, and the callbacks it sends first, as the tenant's
+/// script would (answered, they are kept like a page's, then the outcome is taken).
+struct ScenarioChoice: Sendable {
+    var outcome: String
+    var callbacks: [CallbackCollector] = []
 }

@@ -8,4 +8,8 @@ enum NodeAction {
     case send(Step)
     /// End the request with this reply now: a session, a locked account, AM's failure body.
     case reply(ServerReply)
+    /// Run the named journey as an inner tree (AM's Inner Tree Evaluator): a frame on the
+    /// session's stack, sharing its states. Its success comes back to this node as `true`, its
+    /// failure as `false`.
+    case enterTree(String)
 }

@@ -44,6 +44,8 @@ struct NodeContext {
     var outbox: Outbox
     /// Chooses outcomes for nodes that cannot be run here; nil when the daemon was given none.
     let scenario: (any JourneyScenario)?
+    /// The SSO token the client sent when it started the journey (AM's existing session), if any.
+    var ssoToken: String? = nil
 
     /// The answers to what this node sent; nil when it has sent nothing yet (first entry, or
     /// after a resume).

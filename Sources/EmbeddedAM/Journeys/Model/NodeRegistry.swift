@@ -18,6 +18,15 @@ enum NodeRegistry {
 
     static func type(named name: String) -> NodeType? { types.first { $0.name == name } }
 
+    /// AM's node types, by the name exports give them (`_type._id`), in `Nodes/AM/`.
+    static let amTypes: [AMNodeType] = [
+        AM.PageNode.type, AM.InnerTreeEvaluatorNode.type, AM.ScenarioNode.scriptedType,
+    ] + AM.platformTypes + AM.moreTypes
+
+    private static let amTypesByName = Dictionary(amTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+    static func amType(named name: String) -> AMNodeType? { amTypesByName[name] }
+
     /// Builds the node a journey file describes: its type's settings, then its outcomes.
     static func node(id: String, json: JSONValue) throws(SettingsError) -> JourneyDefinition.Node {
         var s = try Settings(json, what: "a node")

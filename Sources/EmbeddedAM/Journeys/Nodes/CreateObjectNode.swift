@@ -10,7 +10,7 @@ struct CreateObjectNode: JourneyNode {
     func process(_ context: inout NodeContext) -> NodeAction {
         var attributes = context.shared["objectAttributes"]?.objectValue ?? [:]
         if case .array(let answers)? = attributes["kbaInfo"] {
-            attributes["kbaInfo"] = .array(answers.map { hashedAnswer($0, random: context.random) })
+            attributes["kbaInfo"] = .array(answers.map { KbaAnswers.hashed($0, random: context.random) })
         }
         do {
             try context.users.add(username: context.username, password: context.password, attributes: attributes)
@@ -18,21 +18,5 @@ struct CreateObjectNode: JourneyNode {
         } catch {
             return .outcome("failed")
         }
-    }
-
-    /// IDM keeps KBA answers as salted hashes, never in clear; so does the embedded directory.
-    /// Answers are compared case-insensitively, hence the lowercasing before hashing.
-    private func hashedAnswer(_ entry: JSONValue, random: RandomSource) -> JSONValue {
-        let question = JourneyValues.text(entry["question"])
-        let answer = JourneyValues.text(entry["answer"]).lowercased()
-        let salt = random.bytes(16)
-        let digest = SHA256.hash(salt + Array(answer.utf8))
-        return [
-            "customQuestion": .string(question),
-            "answer": ["$crypto": [
-                "type": "salted-hash",
-                "value": ["algorithm": "SHA-256", "salt": .string(Base64URL.encode(salt)), "data": .string(Base64URL.encode(digest))],
-            ]],
-        ]
     }
 }

@@ -1,0 +1,69 @@
+import AuthBridgeCore
+
+/// The outcomes a scenario chose for nodes AuthBridge cannot run (`--scenario FILE`,
+/// `emulator.setNodeOutcome`), by journey, then by node id or the node's display name. Every
+/// choice is checked against the loaded journeys when it is made, so a typo is an error then,
+/// not a silent miss later.
+final class ScenarioBook: JourneyScenario {
+    private var choices: [String: [String: ScenarioChoice]] = [:]
+
+    func choice(journey: String, node: String, displayName: String?) -> ScenarioChoice? {
+        guard let byNode = choices[journey] else { return nil }
+        return byNode[node] ?? displayName.flatMap { byNode[$0] }
+    }
+
+    func set(_ choice: ScenarioChoice, journey: String, node: String) { choices[journey, default: [:]][node] = choice }
+}
+
+/// A scenario choice that does not fit the journeys loaded: which argument, and why.
+public struct ScenarioError: Error, Equatable, Sendable {
+    public var param: String
+    public var reason: String
+}
+
+extension JourneyEngine {
+    /// The node a scenario names (by id, else display name) among the nodes it can decide, with
+    /// the id it is found under.
+    func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode) {
+        guard let journey = journeys[name] else {
+            throw ScenarioError(param: "journey", reason: "no journey named \(name) (available: \(journeys.keys.sorted().joined(separator: ", ")))")
+        }
+        let deciding = journey.scenarioNodes
+        if let found = deciding.first(where: { $0.nodeId == node }) { return (node, found) }
+        let named = deciding.filter { $0.displayName == node }
+        if named.count == 1 { return (node, named[0]) }
+        if named.count > 1 {
+            throw ScenarioError(param: "node", reason: "journey \(name) has \(named.count) nodes named \"\(node)\" that a scenario decides; name one by id (\(named.map(\.nodeId).sorted().joined(separator: ", ")))")
+        }
+        let list = deciding.map { node in node.displayName.map { "\(node.nodeId) \"\($0)\"" } ?? node.nodeId }.sorted()
+        throw ScenarioError(
+            param: "node",
+            reason: "journey \(name) has no node \"\(node)\" whose outcome a scenario decides (by id or display name)\(list.isEmpty ? "; it has none" : ": \(list.joined(separator: ", "))")")
+    }
+
+    func choose(journey: String, node: String, choice: ScenarioChoice) throws(ScenarioError) {
+        let found = try scenarioNode(journey: journey, node: node)
+        guard found.node.outcomes.contains(choice.outcome) else {
+            throw ScenarioError(param: "outcome", reason: "node \"\(node)\" of journey \(journey) has no outcome \"\(choice.outcome)\" (its outcomes: \(found.node.outcomes.joined(separator: ", ")))")
+        }
+        let book: ScenarioBook
+        if let existing = scenario as? ScenarioBook {
+            book = existing
+        } else {
+            book = ScenarioBook()
+            scenario = book
+        }
+        book.set(choice, journey: journey, node: found.key)
+    }
+}
+
+extension JourneyDefinition {
+    /// The nodes whose outcome a scenario decides, page children included.
+    var scenarioNodes: [AM.ScenarioNode] {
+        nodes.values.flatMap { node -> [AM.ScenarioNode] in
+            if let scenario = node.node as? AM.ScenarioNode { return [scenario] }
+            if let page = node.node as? AM.PageNode { return page.children.compactMap { $0 as? AM.ScenarioNode } }
+            return []
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import AuthBridgeCore
+
+/// How AM's IDM-backed nodes find "the user" of a journey: by their `identityAttribute`, read
+/// from `objectAttributes` in shared state, or for `userName`, the journey's `username`
+/// (am-nodes.md §2). The embedded directory is the realm's `managed/<realm>_user`.
+enum AMIdentity {
+    static func value(_ context: NodeContext, attribute: String) -> String {
+        let path = "objectAttributes." + attribute.replacingSlashes
+        let attributeValue = JourneyValues.text(context.shared.value(path: path))
+        if attribute == "userName", attributeValue.isEmpty { return context.username }
+        return attributeValue
+    }
+
+    static func user(_ context: NodeContext, attribute: String) -> DirectoryUser? {
+        context.users.find(attribute: attribute, value: value(context, attribute: attribute))
+    }
+
+    /// `objectAttributes` as the journey holds them: shared state, with what transient state
+    /// keeps (the new password, KBA answers) laid over it.
+    static func objectAttributes(_ context: NodeContext) -> JSONObject {
+        var merged = context.shared["objectAttributes"]?.objectValue ?? [:]
+        for member in context.transient["objectAttributes"]?.objectValue?.members ?? [] { merged[member.key] = member.value }
+        return merged
+    }
+}

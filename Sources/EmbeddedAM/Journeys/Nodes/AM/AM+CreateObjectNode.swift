@@ -1,0 +1,35 @@
+import AuthBridgeCore
+
+extension AM {
+    /// AM's Create Object: creates the managed user from `objectAttributes` (shared and
+    /// transient: the password and KBA answers live there), with the accepted terms. `CREATED`
+    /// (the journey's `username` is then the new user), or `FAILURE` when a required field is
+    /// missing or the name is taken.
+    struct CreateObjectNode: JourneyNode {
+        static let type = AMNodeType(name: "CreateObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            _ = try s.string("identityResource")
+            return .node(CreateObjectNode())
+        }
+
+        var outcomes: [String] { ["CREATED", "FAILURE"] }
+
+        func process(_ context: inout NodeContext) -> NodeAction {
+            var attributes = AMIdentity.objectAttributes(context)
+            let username = JourneyValues.text(attributes["userName"]).isEmpty ? context.username : JourneyValues.text(attributes["userName"])
+            let password = JourneyValues.text(attributes["password"]).isEmpty ? context.password : JourneyValues.text(attributes["password"])
+            attributes["userName"] = nil
+            attributes["password"] = nil
+            if case .array(let answers)? = attributes["kbaInfo"] {
+                attributes["kbaInfo"] = .array(answers.map { KbaAnswers.hashed($0, random: context.random) })
+            }
+            if let terms = context.shared["termsAccepted"] { attributes["termsAccepted"] = terms }
+            do {
+                try context.users.add(username: username, password: password, attributes: attributes)
+            } catch {
+                return .outcome("FAILURE")
+            }
+            context.shared["username"] = .string(username)
+            return .outcome("CREATED")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import AuthBridgeCore
+
+extension AM {
+    /// AM's Page node, and an interactive node on its own (a page of one collector). The page
+    /// sends its children's callbacks in child order, with `header`, `description` (localised)
+    /// and `stage` verbatim; it shows again, new authId, while a child asks (a failed policy,
+    /// `validateOnly`, terms not accepted), and then takes its last child's outcome. AM writes
+    /// `_id` on page steps only, so a lone node's step is not a page step.
+    struct PageNode: JourneyNode {
+        static let type = AMNodeType(name: "PageNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+            guard let list = try s.array("nodes"), !list.isEmpty else { throw SettingsError(reason: "a PageNode needs a non-empty \"nodes\" list of child nodes") }
+            var children: [any AMCollector] = []
+            for (index, item) in list.enumerated() {
+                guard case .string(let id)? = item["_id"], case .string(let type)? = item["nodeType"] else {
+                    throw SettingsError(reason: "child \(index) of \"nodes\" needs \"_id\" and \"nodeType\" strings")
+                }
+                do throws(SettingsError) {
+                    children.append(try source.child(id, type))
+                } catch {
+                    throw SettingsError(reason: "child \(index) (\(type) \(id)): \(error.reason)")
+                }
+            }
+            return .node(PageNode(
+                children: children, header: try s.localized("pageHeader"), description: try s.localized("pageDescription"),
+                stage: try s.string("stage"), isPage: true))
+        }
+
+        var children: [any AMCollector]
+        var header: LocalizedText?
+        var description: LocalizedText?
+        var stage: String?
+        var isPage: Bool
+
+        var outcomes: [String] { children.last?.outcomes ?? ["outcome"] }
+        /// A page of collectors that send nothing (a Choice Collector of one choice) goes on at once.
+        private var sendsNothing: Bool { children.allSatisfy { $0.callbackCount == 0 } }
+
+        func process(_ context: inout NodeContext) -> NodeAction {
+            guard let answers = context.answers else {
+                if sendsNothing { return decide(shares: children.map { _ in [] }, context: &context) }
+                return .send(step(context, shares: nil, failed: nil))
+            }
+            var shares: [[CallbackAnswer]] = []
+            var start = 0
+            for child in children {
+                shares.append(Array(answers[start..<(start + child.callbackCount)]))
+                start += child.callbackCount
+            }
+            var round = PageRound()
+            for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
+            let reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
+            guard reviews.contains(where: \.showAgain) else { return decide(shares: shares, context: &context) }
+            return .send(step(context, shares: shares, failed: reviews.map(\.failed)))
+        }
+
+        /// Every child but the last has one outcome; a child that cannot decide (a script
+        /// without a scenario) ends the journey there.
+        private func decide(shares: [[CallbackAnswer]], context: inout NodeContext) -> NodeAction {
+            var last: NodeAction = .outcome("outcome")
+            for (child, share) in zip(children, shares) {
+                last = child.outcome(share, context: &context)
+                if case .reply = last { return last }
+            }
+            return last
+        }
+
+        private func step(_ context: NodeContext, shares: [[CallbackAnswer]]?, failed: [[Int: [String]]]?) -> Step {
+            var callbacks: [Callback] = []
+            for (index, child) in children.enumerated() {
+                callbacks += child.callbacks(context, answers: shares?[index], failed: failed?[index] ?? [:])
+            }
+            return Step(stage: stage, header: header?.text, description: description?.text, callbacks: callbacks, isPage: isPage)
+        }
+    }
+}

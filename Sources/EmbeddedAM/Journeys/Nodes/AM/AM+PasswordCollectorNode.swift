@@ -1,0 +1,27 @@
+import AuthBridgeCore
+
+extension AM {
+    /// AM's Password Collector: a PasswordCallback "Password", sent again while empty; the
+    /// password goes to transient state.
+    struct PasswordCollectorNode: AMCollector {
+        static let type = AMNodeType(name: "PasswordCollectorNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .collector(PasswordCollectorNode())
+        }
+
+        var callbackCount: Int { 1 }
+
+        func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
+            [.password(prompt: "Password")]
+        }
+
+        func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {
+            guard let value = answers[0].value else { return }
+            context.transient["password"] = value
+            context.shared["password"] = nil
+        }
+
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
+            AMReview(showAgain: JourneyValues.text(answers[0].value).isEmpty)
+        }
+    }
+}
