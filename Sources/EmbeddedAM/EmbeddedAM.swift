@@ -32,6 +32,9 @@ public final class EmbeddedAM: IdentityServer {
 
     public var journeyNames: [String] { journeyEngine.journeys.keys.sorted() }
 
+    /// The loaded journeys by name.
+    var journeys: [String: JourneyDefinition] { journeyEngine.journeys }
+
     /// Adds a journey; one with the name of a built-in replaces it.
     public func add(journey: JourneyDefinition) { journeyEngine.add(journey) }
 

@@ -78,6 +78,16 @@ extension Host {
         return (sdk.options.authServiceName, sdk.options.registrationServiceName)
     }
 
+    /// A scenario's choice for a node AuthBridge cannot run (a script): from now on the node of
+    /// `journey` named `node` (id or display name) takes `outcome`.
+    public func setNodeOutcome(journey: String, node: String, outcome: String) throws(EmulatorError) {
+        do {
+            try server.setNodeOutcome(journey: journey, node: node, outcome: outcome)
+        } catch {
+            throw EmulatorError(param: error.param, reason: error.reason)
+        }
+    }
+
     public var lastOneTimeCode: Outbox.OneTimeCode? { server.outbox.lastOneTimeCode }
     public var lastSuspendLink: Outbox.SuspendLink? { server.outbox.lastSuspendLink }
 

@@ -44,6 +44,16 @@ extension RPCFace {
             let names = try Self.checked { () throws(EmulatorError) in try host.setServiceNames(login: login, registration: registration) }
             return ["authServiceName": .string(names.login), "registrationServiceName": .string(names.registration)]
         }
+        // Served only when a loaded journey has a node whose outcome a scenario decides, so
+        // daemons without one list the methods they always did.
+        if host.server.hasScenarioNodes {
+            register("emulator.setNodeOutcome") { [unowned host] call throws(JSONRPCError) in
+                let params = try NamedParams(call)
+                let (journey, node, outcome) = (try params.string("journey"), try params.string("node"), try params.string("outcome"))
+                try Self.checked { () throws(EmulatorError) in try host.setNodeOutcome(journey: journey, node: node, outcome: outcome) }
+                return ["journey": .string(journey), "node": .string(node), "outcome": .string(outcome)]
+            }
+        }
         register("emulator.lastOneTimeCode") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return host.lastOneTimeCode?.json ?? .null
