@@ -4,7 +4,9 @@
 //
 //   node Tests/Benchmark/bench.mjs AUTHBRIDGE BASELINE OUT.json [--quick]
 import { performance } from 'node:perf_hooks';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Connection } from '../../protocol/clients/node/transport.mjs';
 
 const [authbridge, baseline, outPath] = process.argv.slice(2);
@@ -101,6 +103,42 @@ async function journeysPerSecond(connection) {
   return N.journeys / ((performance.now() - start) / 1000);
 }
 
+// AM exports: a Frodo multi-journey export of 1,000 trees, each a sign-in page (Platform
+// Username + Platform Password) and a Data Store Decision — the built-in Login's steps, so the
+// per-journey rates compare the two models like with like.
+function amExport(count) {
+  const success = '70e691a5-1e33-4ac3-a356-e7b6d60d92e0';
+  const failure = 'e301438c-0bd0-429c-ab0c-66126501069a';
+  const trees = {};
+  for (let i = 0; i < count; i++) {
+    const id = (k) => `${String(i).padStart(8, '0')}-0000-4000-a000-00000000000${k}`;
+    const type = (t) => ({ _id: t, collection: true, name: t, version: '1.0' });
+    trees[`Bench${i}`] = {
+      tree: {
+        _id: `Bench${i}`, entryNodeId: id(1), identityResource: 'managed/alpha_user', enabled: true,
+        nodes: {
+          [id(1)]: { nodeType: 'PageNode', displayName: 'Page Node', connections: { outcome: id(2) }, x: 0, y: 0 },
+          [id(2)]: { nodeType: 'DataStoreDecisionNode', displayName: 'Data Store Decision', connections: { true: success, false: failure }, x: 0, y: 0 },
+        },
+        staticNodes: { [success]: { x: 0, y: 0 }, [failure]: { x: 0, y: 0 }, startNode: { x: 0, y: 0 } },
+      },
+      nodes: {
+        [id(1)]: { _id: id(1), _type: type('PageNode'), _outcomes: [{ id: 'outcome', displayName: 'Outcome' }],
+          nodes: [{ _id: id(3), nodeType: 'ValidatedUsernameNode', displayName: 'Platform Username' },
+                  { _id: id(4), nodeType: 'ValidatedPasswordNode', displayName: 'Platform Password' }],
+          pageHeader: { en: 'Sign In' }, pageDescription: {} },
+        [id(2)]: { _id: id(2), _type: type('DataStoreDecisionNode'), _outcomes: [{ id: 'true' }, { id: 'false' }] },
+      },
+      innerNodes: {
+        [id(3)]: { _id: id(3), _type: type('ValidatedUsernameNode'), validateInput: false, usernameAttribute: 'userName' },
+        [id(4)]: { _id: id(4), _type: type('ValidatedPasswordNode'), validateInput: false, passwordAttribute: 'password' },
+      },
+      scripts: {}, emailTemplates: {}, socialIdentityProviders: {}, themes: [], saml2Entities: {}, circlesOfTrust: {},
+    };
+  }
+  return JSON.stringify({ meta: { exportTool: 'frodo' }, trees });
+}
+
 async function soak(connection, sentSoFar) {
   let sent = sentSoFar;
   const window = 20000;
@@ -131,6 +169,17 @@ process.stderr.write('pipelining…\n');
 [base.pipelinedHelloPerSecond, ab.pipelinedHelloPerSecond] = await bestPipelined(connections, 'daemon.hello');
 process.stderr.write('login journeys…\n');
 ab.journeysPerSecond = await journeysPerSecond(abConnection);
+process.stderr.write('AM exports…\n');
+const exportDir = mkdtempSync(join(tmpdir(), 'authbridge-bench-'));
+const exportFile = join(exportDir, 'bench.journey.json');
+writeFileSync(exportFile, amExport(1000));
+const amArgs = [...daemonArgs, '--journeys', exportFile, '--auth-service', 'Bench0'];
+const [plainSpawn, amSpawn] = await spawnToFirstResponse([{ binary: authbridge, args: daemonArgs }, { binary: authbridge, args: amArgs }]);
+ab.amLoadMs = amSpawn - plainSpawn;
+const amConnection = new Connection(authbridge, amArgs);
+ab.amJourneysPerSecond = await journeysPerSecond(amConnection);
+await amConnection.close();
+rmSync(exportDir, { recursive: true, force: true });
 process.stderr.write('soak…\n');
 const sentBefore = 600 * 3 + N.roundTrips * 3 + N.pipelined * 10;
 const baseSoak = await soak(baseConnection, sentBefore);
@@ -151,6 +200,8 @@ const rows = [
   ['pipelined daemon.ping (median of 5)', ab.pipelinedPerSecond, base.pipelinedPerSecond, 'req/s', (r) => r >= 0.7, '≥ 0.7×'],
   ['pipelined daemon.hello (601-byte reply)', ab.pipelinedHelloPerSecond, base.pipelinedHelloPerSecond, 'req/s', null, ''],
   ['login journeys (start…logout)', ab.journeysPerSecond, null, '/s', () => ab.journeysPerSecond >= 1000, '≥ 1000/s'],
+  ['load 1,000 AM-exported trees (spawn with − without)', ab.amLoadMs, null, 'ms', () => ab.amLoadMs < 1000, '< 1000 ms'],
+  ['AM-export login journeys vs built-in', ab.amJourneysPerSecond, ab.journeysPerSecond, '/s', (r) => r >= 0.5, '≥ 0.5× (2× cost)'],
   ['RSS after start', ab.rssStartMB, base.rssStartMB, 'MB', () => ab.rssStartMB <= 20, '≤ 20 MB'],
   ['RSS after 100k requests', ab.rssAt100kMB, base.rssAt100kMB, 'MB', null, ''],
   [`RSS after ${(ab.requests / 1e6).toFixed(1)}M requests`, ab.rssAt1MMB, base.rssAt1MMB, 'MB', null, ''],
