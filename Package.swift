@@ -14,6 +14,7 @@ let package = Package(
         .target(name: "AuthBridgeCore"),
         .target(name: "StateStore", dependencies: ["AuthBridgeCore"]),
         .target(name: "JSONRPC", dependencies: ["AuthBridgeCore"]),
+        .target(name: "HTTPServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
@@ -31,6 +32,7 @@ let package = Package(
         .testTarget(name: "AuthBridgeCoreTests", dependencies: ["AuthBridgeCore"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(

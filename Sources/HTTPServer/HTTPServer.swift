@@ -1,0 +1,100 @@
+import AuthBridgeCore
+
+/// An HTTP/1.1 server on one TCP endpoint: it knows requests and responses, never what they mean
+/// (no JSON-RPC, no auth: the handler decides).
+///
+/// One thread per connection, at most `maxConnections` of them, rather than a poll loop: every
+/// request of this daemon ends in the Host's one transaction at a time, so a poll loop would win
+/// no throughput, while a blocking thread per connection keeps a connection's state on its stack,
+/// gets the idle limit from SO_RCVTIMEO, and lets a slow client stall only its own thread. A
+/// connection past the bound is answered 503 and closed at once.
+public final class HTTPServer: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var endpoint = Sockets.Endpoint(host: "127.0.0.1", port: 0)
+        public var limits = HTTPRequestDecoder.Limits()
+        public var maxConnections = 64
+        /// How long a connection may wait for the next bytes of a request, or for a write.
+        public var idleSeconds: Double = 30
+
+        public init() {}
+    }
+
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+
+    public struct StartFailure: Error, Sendable {
+        public let message: String
+    }
+
+    public let configuration: Configuration
+    /// The port bound: the one asked for, or the free one the kernel chose for port 0.
+    public let port: UInt16
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = Lock()
+    private var open = 0
+    private var stopped = false
+
+    /// Binds and listens; serving starts with `serve` or `start`.
+    public init(configuration: Configuration, handler: @escaping Handler) throws(StartFailure) {
+        switch Sockets.listen(on: configuration.endpoint) {
+        case .success(let bound):
+            listener = bound.fd
+            port = bound.port
+        case .failure(let failure):
+            throw StartFailure(message: "cannot listen on \(configuration.endpoint): \(failure.text)")
+        }
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// `http://host:port`, the origin clients use.
+    public var origin: String { "http://\(configuration.endpoint.host):\(port)" }
+
+    /// Connections being served now.
+    public var connectionCount: Int { lock.withLock { open } }
+
+    /// Accepts connections on the calling thread until `stop`.
+    public func serve() {
+        while case .success(let fd) = Sockets.accept(listener) {
+            let admitted = lock.withLock { () -> Bool in
+                guard !stopped, open < configuration.maxConnections else { return false }
+                open += 1
+                return true
+            }
+            guard admitted else {
+                refuse(fd)
+                continue
+            }
+            let started = Threads.detach { [self] in
+                HTTPConnection.serve(fd, configuration: configuration, handler: handler)
+                lock.withLock { open -= 1 }
+            }
+            if !started {
+                lock.withLock { open -= 1 }
+                refuse(fd)
+            }
+        }
+    }
+
+    /// Serves on a thread of its own.
+    public func start() {
+        Threads.detach { [self] in serve() }
+    }
+
+    /// Stops accepting; connections being served finish their current exchange as usual.
+    public func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        if first { Sockets.stopListening(listener) }
+    }
+
+    private func refuse(_ fd: Int32) {
+        logWarn("HTTP: refused a connection: \(configuration.maxConnections) connections are open")
+        var out: [UInt8] = []
+        HTTPResponse(status: 503, text: "too many connections\n").encode(into: &out, keepAlive: false)
+        Sockets.sendAll(fd, out)
+        Sockets.closeGracefully(fd, linger: 0.2)
+    }
+}

@@ -1,0 +1,155 @@
+import AuthBridgeCore
+import HTTPServer
+import Testing
+
+/// A raw loopback client: writes bytes, reads until it has `count` responses or the peer closes.
+struct RawClient {
+    let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = try Sockets.connect(to: .init(host: "127.0.0.1", port: port)).get()
+        Sockets.setTimeouts(fd, seconds: 5)
+    }
+
+    func send(_ text: String) { Sockets.sendAll(fd, Array(text.utf8)) }
+
+    /// Everything until the peer closes (or 5 s pass).
+    func readToEnd() -> String {
+        var all: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        while case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 { all += buffer[0..<count] }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    /// Reads until `occurrences` status lines have arrived and the text ends like a response
+    /// here does (a newline, `}`, or the echo server's `ok`), compared as bytes: "\r\n" is
+    /// one Character, so `hasSuffix("\n")` would never see it.
+    func read(responses occurrences: Int) -> String {
+        var all: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        for _ in 0..<1000 {
+            let text = String(decoding: all, as: UTF8.self)
+            if text.components("HTTP/1.1 ") >= occurrences, [0x0A, 0x7D, 0x6B].contains(text.utf8.last) { return text }
+            guard case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 else { break }
+            all += buffer[0..<count]
+        }
+        return String(decoding: all, as: UTF8.self)
+    }
+
+    func close() { FDIO.close(fd) }
+}
+
+extension String {
+    /// Byte offsets where `needle` starts (no Foundation here).
+    func offsets(of needle: String) -> [Int] {
+        let haystack = Array(utf8), target = Array(needle.utf8)
+        guard !target.isEmpty, haystack.count >= target.count else { return [] }
+        return (0...(haystack.count - target.count)).filter { haystack[$0..<$0 + target.count].elementsEqual(target) }
+    }
+
+    func components(_ separator: String) -> Int { offsets(of: separator).count }
+}
+
+/// Echoes method and path, so a test can tell which request a response answers.
+func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
+    var configuration = HTTPServer.Configuration()
+    adjust(&configuration)
+    let server = try HTTPServer(configuration: configuration) { request in
+        HTTPResponse(status: 200, text: "\(request.method) \(request.path) \(request.body.count) ok")
+    }
+    server.start()
+    return server
+}
+
+@Suite(.serialized) struct Listening {
+    @Test func keepAliveAndPipelinedRequestsAnsweredInOrder() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        defer { client.close() }
+        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nPOST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nHost: h\r\n\r\n")
+        let text = client.read(responses: 3)
+        let bodies = ["GET /a 0 ok", "POST /b 3 ok", "GET /c 0 ok"]
+        #expect(bodies.allSatisfy(text.contains))
+        #expect(text.offsets(of: "/a") .first! < text.offsets(of: "/b").first!)
+        #expect(text.offsets(of: "/b").first! < text.offsets(of: "/c").first!)
+        // The same connection serves a later request too.
+        client.send("GET /d HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        let last = client.readToEnd()
+        #expect(last.contains("GET /d 0 ok"))
+        #expect(last.contains("Connection: close"))
+    }
+
+    @Test func malformedRequestIs400AndTheServerKeepsServing() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let bad = try RawClient(port: server.port)
+        bad.send("NOT HTTP AT ALL\r\n\r\nGET /x HTTP/1.1\r\nHost: h\r\n\r\n")
+        let answer = bad.readToEnd()
+        bad.close()
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(answer.contains("Connection: close"))
+        #expect(!answer.contains("GET /x"))
+        let good = try RawClient(port: server.port)
+        defer { good.close() }
+        good.send("GET /y HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(good.readToEnd().contains("GET /y 0 ok"))
+    }
+
+    @Test func connectionsPastTheBoundAre503() throws {
+        let server = try startEchoServer { $0.maxConnections = 2 }
+        defer { server.stop() }
+        let first = try RawClient(port: server.port)
+        let second = try RawClient(port: server.port)
+        defer { first.close(); second.close() }
+        // Both are admitted once each has been answered.
+        first.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\n")
+        second.send("GET /2 HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(first.read(responses: 1).contains("GET /1"))
+        #expect(second.read(responses: 1).contains("GET /2"))
+        let third = try RawClient(port: server.port)
+        defer { third.close() }
+        #expect(third.readToEnd().hasPrefix("HTTP/1.1 503 Service Unavailable"))
+    }
+
+    @Test func idleConnectionsAreClosed() throws {
+        let server = try startEchoServer { $0.idleSeconds = 0.3 }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        defer { client.close() }
+        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /half")
+        // The answer to /a, then the close: the half request is dropped, not answered.
+        let text = client.readToEnd()
+        #expect(text.contains("GET /a 0 ok"))
+        #expect(text.components("HTTP/1.1 ") == 1)
+        var open = server.connectionCount
+        for _ in 0..<100 where open > 0 {
+            ProcessControl.sleep(seconds: 0.02)
+            open = server.connectionCount
+        }
+        #expect(open == 0)
+    }
+
+    @Test func expectContinueGetsAnInterimResponse() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        defer { client.close() }
+        client.send("POST /e HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+        let interim = client.read(responses: 1)
+        #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n", "\(interim)")
+        client.send("body")
+        let final = client.read(responses: 1)
+        #expect(final.contains("POST /e 4 ok"))
+    }
+
+    @Test func portInUseIsAClearStartFailure() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        var configuration = HTTPServer.Configuration()
+        configuration.endpoint.port = server.port
+        #expect(throws: HTTPServer.StartFailure.self) { try HTTPServer(configuration: configuration) { _ in HTTPResponse(status: 200) } }
+    }
+}
