@@ -7,11 +7,13 @@ public final class EmbeddedAM: IdentityServer {
     public let config: EmbeddedAMConfig
     public let users: UserDirectory
     public let sessions: SessionStore
+    let clock: Clock
     private let journeyEngine: JourneyEngine
     private let oauth: OAuthIssuer
 
     public init(config: EmbeddedAMConfig = EmbeddedAMConfig(), clock: Clock, random: RandomSource) {
         self.config = config
+        self.clock = clock
         users = UserDirectory(random: random, iterations: config.passwordHashIterations)
         sessions = SessionStore(random: random, clock: clock)
         journeyEngine = JourneyEngine(config: config, users: users, sessions: sessions, clock: clock, random: random)
@@ -74,12 +76,14 @@ public final class EmbeddedAM: IdentityServer {
 
     public func revoke(form: [String: String]) -> ServerReply { oauth.revoke(form: form) }
 
+    public func introspect(form: [String: String]) -> ServerReply { oauth.introspect(form: form) }
+
     public func endSession(idTokenHint: String, clientId: String?) -> ServerReply {
         oauth.endSession(idTokenHint: idTokenHint)
     }
 
     public func logoutSession(ssoToken: String) -> ServerReply {
-        guard sessions.end(ssoToken) else { return ServerReply(status: 401, body: AMErrors.accessDenied) }
+        guard sessions.end(ssoToken, cause: .logout) else { return ServerReply(status: 401, body: AMErrors.accessDenied) }
         return ServerReply(status: 200, body: ["result": "Successfully logged out"])
     }
 
@@ -90,6 +94,12 @@ public final class EmbeddedAM: IdentityServer {
 
     /// The user an access token of ours names (expired tokens included).
     public func userId(ofAccessToken token: String) -> String? { oauth.userId(ofAccessToken: token) }
+
+    /// Told of every SSO session that ends and why (`SessionStore.onEnded`).
+    public var onSessionEnded: ((SSOSession, SessionEndCause) -> Void)? {
+        get { sessions.onEnded }
+        set { sessions.onEnded = newValue }
+    }
 
     /// An administrator revoking a user: their SSO sessions and OAuth grants end now; the app
     /// finds out when it next refreshes.

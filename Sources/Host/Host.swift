@@ -79,6 +79,9 @@ public final class Host: @unchecked Sendable {
         options.registrationServiceName = configuration.registrationServiceName
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
+        // One observer of ended sessions, wired to the credentials' owner: a session ended on
+        // any face (HTTP logout, endSession) ends the native login that holds it.
+        server.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
         } catch {

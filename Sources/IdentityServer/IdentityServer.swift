@@ -19,6 +19,23 @@ public protocol IdentityServer: AnyObject {
     func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/sessions?_action=logout` with the SSO token.
     func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply
+    /// `POST /json/realms/<realm>/sessions?_action=validate`: 200 `{valid: true|false, …}`.
+    func validateSession(ssoToken: String) throws(TransportError) -> ServerReply
+    /// `POST /json/realms/<realm>/sessions?_action=getSessionInfo` (or `refresh`, which also
+    /// counts as activity): the session's properties, 401 Access Denied when it is not valid.
+    func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
+    /// `POST /oauth2/realms/<realm>/introspect`, form-encoded (RFC 7662).
+    func introspect(form: [String: String]) throws(TransportError) -> ServerReply
+}
+
+/// Why an SSO session ended, as the server reports it to whoever holds it.
+public enum SessionEndCause: String, Equatable, Sendable {
+    /// `/sessions?_action=logout` with the session's token.
+    case logout
+    /// OIDC `/connect/endSession` with an id token of the session.
+    case endSession = "end_session"
+    /// An administrator ended the user's sessions (`emulator.revokeSession`).
+    case administrator
 }
 
 /// A reply as AM would send it over HTTP.

@@ -133,3 +133,66 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(out[0]["result"]?["events"] == ["TOKEN_EVENT", "LOGOUT_EVENT", "TOKEN_REQUEST_EVENT"])
     }
 }
+
+/// One state for every face: the embedded server reports ended sessions to the credentials'
+/// owner, so a session ended elsewhere logs the native side out, and only then.
+@Suite struct SessionsEndedElsewhere {
+    private func loggedIn() throws -> ModuleHarness {
+        let app = ModuleHarness(seed: 7)
+        _ = try app.call("tokenSyncReady")
+        _ = try app.call("start")
+        _ = try app.login()
+        _ = app.takeEvents()
+        return app
+    }
+
+    @Test func aLogoutOfTheNativeSessionElsewhereIsALogoutEvent() throws {
+        let app = try loggedIn()
+        let sso = app.sdk.tokens.ssoToken!
+        // What the HTTP face does for `POST …/sessions?_action=logout`.
+        #expect(app.transact { $0.server.logoutSession(ssoToken: sso).status } == 200)
+        let events = app.takeEvents()
+        #expect(events.map(\.0) == ["LOGOUT_EVENT"])
+        #expect(events.first?.1 == ["reason": "session_ended", "generation": 2])
+        #expect(app.sdk.accessToken == nil)
+    }
+
+    @Test func endSessionWithTheNativeIdTokenLogsOutToo() throws {
+        let app = try loggedIn()
+        let idToken = app.sdk.accessToken!.idToken!
+        _ = app.transact { $0.server.endSession(idTokenHint: idToken, clientId: nil) }
+        #expect(app.takeEvents().map { $0.1["reason"] } == ["session_ended"])
+    }
+
+    @Test func theNativeSidesOwnLogoutsAreNotReportedTwice() throws {
+        let app = try loggedIn()
+        _ = try app.call("logout")
+        #expect(app.takeEvents().isEmpty)
+        _ = try app.login()
+        _ = app.takeEvents()
+        #expect(app.transact { $0.nativeLogout() })
+        #expect(app.takeEvents().map { $0.1["reason"] } == ["native_logout"])
+    }
+
+    @Test func anotherSessionEndingChangesNothing() throws {
+        let app = try loggedIn()
+        let other = app.transact { host -> String? in
+            let step = host.server.authenticate(.start(service: "Login")).body
+            var payload = step.objectValue!
+            payload["callbacks"] = try! JSONParser.parse(
+                #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#)
+            return host.server.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
+        }
+        #expect(other != nil && other != app.sdk.tokens.ssoToken)
+        _ = app.transact { $0.server.logoutSession(ssoToken: other!) }
+        #expect(app.takeEvents().isEmpty)
+        #expect(app.sdk.accessToken != nil)
+    }
+
+    @Test func anAdministratorsRevocationWaitsForTheNextRefresh() throws {
+        let app = try loggedIn()
+        _ = try app.host.transact { () throws(EmulatorError) in try app.host.revokeSessions(username: nil) }
+        #expect(app.takeEvents().isEmpty, "emulator.revokeSession keeps its documented behaviour")
+        #expect(app.sdk.accessToken != nil)
+    }
+}

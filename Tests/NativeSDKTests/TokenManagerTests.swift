@@ -28,6 +28,9 @@ final class ScriptedTokenServer: IdentityServer {
     func revoke(form: [String: String]) -> ServerReply { ServerReply(status: 200) }
     func endSession(idTokenHint: String, clientId: String?) -> ServerReply { ServerReply(status: 200) }
     func logoutSession(ssoToken: String) -> ServerReply { ServerReply(status: 200) }
+    func validateSession(ssoToken: String) -> ServerReply { ServerReply(status: 200, body: ["valid": false]) }
+    func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply { ServerReply(status: 401) }
+    func introspect(form: [String: String]) -> ServerReply { ServerReply(status: 200, body: ["active": false]) }
 }
 
 /// The credentials' one owner: refresh before expiry, fallback and logout when refused. (That

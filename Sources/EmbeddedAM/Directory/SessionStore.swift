@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// An AM SSO session, named by its token (the `iPlanetDirectoryPro` cookie value).
 public struct SSOSession: Equatable, Sendable {
@@ -14,6 +15,9 @@ public final class SessionStore {
     fileprivate var sessions: [String: SSOSession] = [:]
     /// Sessions created or ended since the state was last saved.
     fileprivate var changed: Set<String> = []
+    /// Told of every session that ends, with why: the one observer the Host wires to the
+    /// credentials' owner, so a session ended on one face is gone on every other.
+    public var onEnded: ((SSOSession, SessionEndCause) -> Void)?
     private let random: RandomSource
     private let clock: Clock
 
@@ -39,9 +43,10 @@ public final class SessionStore {
     public func find(opsId: String) -> SSOSession? { sessions.values.first { $0.opsId == opsId } }
 
     @discardableResult
-    public func end(_ tokenId: String) -> Bool {
-        guard sessions.removeValue(forKey: tokenId) != nil else { return false }
+    public func end(_ tokenId: String, cause: SessionEndCause) -> Bool {
+        guard let session = sessions.removeValue(forKey: tokenId) else { return false }
         changed.insert(tokenId)
+        onEnded?(session, cause)
         return true
     }
 
@@ -49,11 +54,8 @@ public final class SessionStore {
 
     /// Ends every session of one user (an administrator's revocation); returns how many.
     func endAll(userId: String) -> Int {
-        let ended = sessions.values.filter { $0.userId == userId }
-        for session in ended {
-            sessions[session.tokenId] = nil
-            changed.insert(session.tokenId)
-        }
+        let ended = sessions.values.filter { $0.userId == userId }.sorted { $0.tokenId < $1.tokenId }
+        for session in ended { end(session.tokenId, cause: .administrator) }
         return ended.count
     }
 }

@@ -29,10 +29,11 @@ final class OAuthIssuer {
         var refreshExpires: Double
     }
 
-    private let config: EmbeddedAMConfig
-    private let users: UserDirectory
+    // Internal rather than private: `OAuthIssuer+Introspect.swift` reads them.
+    let config: EmbeddedAMConfig
+    let users: UserDirectory
     private let sessions: SessionStore
-    private let clock: Clock
+    let clock: Clock
     private let random: RandomSource
     // Internal rather than private: `OAuthIssuer+State.swift` saves and restores them.
     var signingKey: [UInt8] {
@@ -250,7 +251,7 @@ final class OAuthIssuer {
     // MARK: userinfo, revoke, end session
 
     /// The grant behind a live access token, or nil when it is expired, revoked or not ours.
-    private func validGrant(forAccessToken token: String) -> Grant? {
+    func validGrant(forAccessToken token: String) -> Grant? {
         guard let claims = verifiedAccessToken(token),
             let exp = claims.exp, clock.now < Double(exp),
             !revokedAccessTokens.contains(claims.jti), let grant = grants[claims.grantId]
@@ -258,7 +259,7 @@ final class OAuthIssuer {
         return grant
     }
 
-    private struct AccessClaims {
+    struct AccessClaims {
         var exp: Int64?
         var jti: String
         var grantId: String
@@ -269,7 +270,7 @@ final class OAuthIssuer {
     /// the signature was most of the cost of a userinfo call (docs/performance.md).
     private var verified: [String: AccessClaims] = [:]
 
-    private func verifiedAccessToken(_ token: String) -> AccessClaims? {
+    func verifiedAccessToken(_ token: String) -> AccessClaims? {
         if let known = verified[token] { return known }
         guard let jwt = try? JWT.verify(token, with: signer), jwt.claims["tokenName"] == "access_token",
             case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
@@ -317,7 +318,7 @@ final class OAuthIssuer {
         else {
             return ServerReply(status: 400, body: AMErrors.oauth("bad_request", "Invalid id_token_hint"))
         }
-        if let session = sessions.find(opsId: opsId) { sessions.end(session.tokenId) }
+        if let session = sessions.find(opsId: opsId) { sessions.end(session.tokenId, cause: .endSession) }
         return ServerReply(status: 200, body: [:])
     }
 

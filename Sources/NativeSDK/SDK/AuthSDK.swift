@@ -128,6 +128,9 @@ public final class AuthSDK {
     private func endSession(reason: TokenChangeReason) -> Bool {
         let (token, ssoToken) = (tokens.accessToken, tokens.ssoToken)
         guard token != nil || ssoToken != nil else { return false }
+        // Forgotten first, then the server told: the server reports the session it ends to the
+        // token manager, which must see a logout of its own, not another face's.
+        let cleared = tokens.clear(reason: reason)
         if let ssoToken {
             let reply = try? server.logoutSession(ssoToken: ssoToken)
             if reply?.isSuccess != true { logInfo("session logout answered \(reply?.status ?? 0)") }
@@ -135,6 +138,6 @@ public final class AuthSDK {
             _ = try? server.endSession(idTokenHint: idToken, clientId: options.oauthClientId)
         }
         if let token { client.revoke(token) }
-        return tokens.clear(reason: reason)
+        return cleared
     }
 }

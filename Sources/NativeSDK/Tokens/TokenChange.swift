@@ -13,6 +13,9 @@ public enum TokenChangeReason: String, Sendable {
     case nativeLogout = "native_logout"
     case refreshRejected = "refresh_rejected"
     case sessionRevoked = "session_revoked"
+    /// The SSO session these credentials hold was ended at the server by another face (a logout
+    /// or endSession over HTTP).
+    case sessionEnded = "session_ended"
 
     /// Changes JS asked for are never echoed back to it.
     public var isFromJS: Bool { self == .update || self == .logout }

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// FRAuth's token manager: the one owner of the user's credentials (the OAuth tokens and the SSO
 /// token). Every change bumps `generation` and is reported to `observer` in order. Reading a token
@@ -51,6 +52,17 @@ public final class TokenManager {
         guard accessToken != nil || ssoToken != nil else { return false }
         commit(nil, ssoToken: nil, reason: reason)
         return true
+    }
+
+    /// The server ended an SSO session. When it is the one these credentials hold and it ended
+    /// by a logout or endSession some other face made, the credentials go too (LOGOUT_EVENT
+    /// `session_ended`): the user logged out of the web app is logged out of the native one.
+    /// The SDK's own logout never gets here, because it clears the credentials before telling the
+    /// server. An administrator's revocation is left for the next refresh to find, as
+    /// `emulator.revokeSession` documents.
+    public func sessionEnded(tokenId: String, cause: SessionEndCause) {
+        guard cause != .administrator, tokenId == ssoToken else { return }
+        clear(reason: .sessionEnded)
     }
 
     private func commit(_ newToken: AccessToken?, ssoToken: String?, reason: TokenChangeReason) {
