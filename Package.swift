@@ -3,7 +3,7 @@ import PackageDescription
 
 // One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
 // authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
-// RPCFace → JSONRPC; Host → StateStore. AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
+// RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer. AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
 // is under everything. TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
+        .target(name: "AMHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "IdentityServer"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
         .target(
@@ -24,7 +25,8 @@ let package = Package(
             dependencies: ["AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules"]
         ),
         .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "NativeModules"]),
-        .executableTarget(name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace"]),
+        .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
+        .executableTarget(name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace"]),
         .target(
             name: "TestSupport",
             dependencies: ["AuthBridgeCore", "Host", "NativeModules", "NativeSDK", "EmbeddedAM", "JSONRPC", "RPCFace"]
@@ -33,6 +35,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
+        .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(

@@ -23,19 +23,20 @@ public final class HTTPServer: @unchecked Sendable {
 
     public struct StartFailure: Error, Sendable {
         public let message: String
+        public init(message: String) { self.message = message }
     }
 
     public let configuration: Configuration
     /// The port bound: the one asked for, or the free one the kernel chose for port 0.
     public let port: UInt16
     private let listener: Int32
-    private let handler: Handler
     private let lock = Lock()
     private var open = 0
     private var stopped = false
 
-    /// Binds and listens; serving starts with `serve` or `start`.
-    public init(configuration: Configuration, handler: @escaping Handler) throws(StartFailure) {
+    /// Binds and listens; serving starts with `serve` or `start`. Binding first lets a caller
+    /// know the port (for port 0) before it builds what will answer the requests.
+    public init(configuration: Configuration) throws(StartFailure) {
         switch Sockets.listen(on: configuration.endpoint) {
         case .success(let bound):
             listener = bound.fd
@@ -44,7 +45,6 @@ public final class HTTPServer: @unchecked Sendable {
             throw StartFailure(message: "cannot listen on \(configuration.endpoint): \(failure.text)")
         }
         self.configuration = configuration
-        self.handler = handler
     }
 
     /// `http://host:port`, the origin clients use.
@@ -53,8 +53,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// Connections being served now.
     public var connectionCount: Int { lock.withLock { open } }
 
-    /// Accepts connections on the calling thread until `stop`.
-    public func serve() {
+    /// Accepts connections on the calling thread until `stop`; `handler` answers every request,
+    /// on the connection's thread.
+    public func serve(_ handler: @escaping Handler) {
         while case .success(let fd) = Sockets.accept(listener) {
             let admitted = lock.withLock { () -> Bool in
                 guard !stopped, open < configuration.maxConnections else { return false }
@@ -77,8 +78,8 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// Serves on a thread of its own.
-    public func start() {
-        Threads.detach { [self] in serve() }
+    public func start(_ handler: @escaping Handler) {
+        Threads.detach { [self] in serve(handler) }
     }
 
     /// Stops accepting; connections being served finish their current exchange as usual.

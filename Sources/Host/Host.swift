@@ -51,7 +51,9 @@ public final class Host: @unchecked Sendable {
         case .system: clock = SystemClock()
         case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
         }
-        server = EmbeddedAM(clock: clock, random: random)
+        var serverConfig = EmbeddedAMConfig()
+        if let origin = configuration.httpOrigin { serverConfig.baseURL = origin + "/am" }
+        server = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         if !configuration.journeyFiles.isEmpty {
             let sources = try JourneyFiles.sources(configuration.journeyFiles)
             do {

@@ -27,6 +27,9 @@ public struct HostConfiguration: Sendable {
     public var callbacks = CallbackHandling.sample
     /// How long the iOS sample's `start()` waits before it resolves.
     public var startDelay: Double = 0
+    /// `http://127.0.0.1:8080` when the HTTP face serves: the embedded server then lives at
+    /// `<origin>/am`, the issuer its tokens and discovery name.
+    public var httpOrigin: String?
 
     public init() {}
 

@@ -9,7 +9,7 @@ extension RPCFace {
             _ = try NamedParams(call)
             if let helloResult { return helloResult }
             let configuration = host.configuration
-            let result: JSONValue = [
+            var result: JSONObject = [
                 "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Host.productVersion),
                 "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
                 "methods": .array(server.methodNames.map { .string($0) }),
@@ -21,8 +21,12 @@ extension RPCFace {
                 "deterministic": .bool(configuration.isDeterministic),
                 "stateDir": JSONValue(host.stateDirectoryPath),
             ]
-            if framing != nil { helloResult = result }
-            return result
+            // Only with --http, so transcripts without it keep their bytes.
+            if let origin = configuration.httpOrigin {
+                result["http"] = ["origin": .string(origin), "baseUrl": .string(origin + "/am/")]
+            }
+            if framing != nil { helloResult = .object(result) }
+            return .object(result)
         }
         // A liveness check for hosts (a Jest global setup waiting for the daemon), and the
         // cheapest call there is: what the benchmark compares with the floor.

@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import Host
+import HTTPFace
 import JSONRPC
 import NativeModules
 
@@ -18,6 +19,10 @@ struct Options {
     var action: Action = .serve
 
     enum Action: Equatable { case serve, help, version }
+    /// `--http`: where the HTTP face listens; `--no-stdio` serves only it; `--cors-origin`.
+    var http: Sockets.Endpoint?
+    var noStdio = false
+    var corsOrigins: [String] = []
 
     static let supportedFlavors = Flavor.allCases.map(\.rawValue)
     /// The deepest JSON nesting `--max-depth` may allow (a debug build's stack holds ~2,000).
@@ -62,6 +67,11 @@ struct Options {
           --trace FILE           write that trace to FILE (created, mode 0600) instead of stderr,
                                  whatever the log level
           --banner               print how to drive the daemon to stderr at start
+          --http [HOST:]PORT     also serve AM's REST API over HTTP (docs/http.md), on 127.0.0.1
+                                 unless HOST says otherwise; port 0 picks a free one. The URL is
+                                 printed on stderr and reported by daemon.hello
+          --no-stdio             serve only HTTP (needs --http) until SIGTERM
+          --cors-origin ORIGIN   let a browser app at ORIGIN call the HTTP face with cookies. Repeatable
           -h, --help             print this text and exit 0
           --version              print the version and the protocol version and exit 0
                                  (both print to stderr, like every other text: stdout is the
@@ -138,6 +148,18 @@ struct Options {
                 guard !path.isEmpty else { throw UsageError(message: "--trace needs a file") }
                 options.traceFile = path
             case "--banner": options.banner = true
+            case "--http":
+                switch HTTPFace.endpoint(try value(argument)) {
+                case .success(let endpoint): options.http = endpoint
+                case .failure(let failure): throw UsageError(message: failure.message)
+                }
+            case "--no-stdio": options.noStdio = true
+            case "--cors-origin":
+                let origin = try value(argument)
+                guard origin == "*" || origin.hasPrefix("http://") || origin.hasPrefix("https://"), !origin.hasSuffix("/") else {
+                    throw UsageError(message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
+                }
+                options.corsOrigins.append(origin)
             case "--state-dir":
                 let path = try value(argument)
                 guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
@@ -176,6 +198,7 @@ struct Options {
         if options.host.variant == .guide, options.host.flavor != .reactNativeIOS {
             throw UsageError(message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)")
         }
+        if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
         return options
     }
 

@@ -1,10 +1,12 @@
 import AuthBridgeCore
 import Host
+import HTTPFace
+import HTTPServer
 import JSONRPC
 import RPCFace
 
-// The executable parses options, builds the Host, and starts its faces: stdio JSON-RPC, and
-// shutdown signals. Everything else lives in the libraries.
+// The executable parses options, builds the Host, and starts its faces: stdio JSON-RPC, HTTP
+// (--http), and shutdown signals. Everything else lives in the libraries.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
@@ -38,15 +40,37 @@ guard let protocolOutput = ProcessControl.takeOverStdout() else {
     Log.shared.plain("authbridge: stdout is closed; the protocol needs it\n")
     ProcessControl.exitNow(2)
 }
+// The HTTP listener binds before the Host is built: the embedded server names the URL it is
+// served at (the issuer of its tokens), and port 0 is only known once bound.
+var hostConfiguration = options.host
+var listener: HTTPServer?
+if let endpoint = options.http {
+    var configuration = HTTPServer.Configuration()
+    configuration.endpoint = endpoint
+    do {
+        listener = try HTTPServer(configuration: configuration)
+        hostConfiguration.httpOrigin = listener?.origin
+    } catch {
+        Log.shared.plain("authbridge: --http: \(error.message)\n")
+        ProcessControl.exitNow(1)
+    }
+}
 let host: Host
 do {
-    host = try Host(configuration: options.host)
+    host = try Host(configuration: hostConfiguration)
 } catch {
     Log.shared.plain("authbridge: \(error.message)\n")
     ProcessControl.exitNow(1)
 }
-if options.banner || FDIO.isTerminal(FDIO.standardInput) {
+if options.banner || (!options.noStdio && FDIO.isTerminal(FDIO.standardInput)) {
     Log.shared.plain(Banner.text(for: host))
+}
+if let listener {
+    if !listener.configuration.endpoint.isLoopback {
+        logWarn("--http \(listener.origin) is not a loopback address: other machines can reach the server")
+    }
+    Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.server.config.realm))\n")
+    if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
 }
 
 // SIGTERM and SIGINT end the process the way EOF does: the transaction under way finishes, its
@@ -61,6 +85,13 @@ let signalSources = ProcessControl.onTermination { [host] signal in
         }
         ProcessControl.exitNow(0)
     }
+}
+
+if options.noStdio, let listener {
+    withExtendedLifetime(signalSources) {
+        HTTPFace.serve(host: host, listener: listener, corsOrigins: options.corsOrigins)
+    }
+    ProcessControl.exitNow(0)
 }
 
 let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth), trace: Log.shared.isTracing)

@@ -56,10 +56,10 @@ extension String {
 func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in }) throws -> HTTPServer {
     var configuration = HTTPServer.Configuration()
     adjust(&configuration)
-    let server = try HTTPServer(configuration: configuration) { request in
+    let server = try HTTPServer(configuration: configuration)
+    server.start { request in
         HTTPResponse(status: 200, text: "\(request.method) \(request.path) \(request.body.count) ok")
     }
-    server.start()
     return server
 }
 
@@ -150,6 +150,6 @@ func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in
         defer { server.stop() }
         var configuration = HTTPServer.Configuration()
         configuration.endpoint.port = server.port
-        #expect(throws: HTTPServer.StartFailure.self) { try HTTPServer(configuration: configuration) { _ in HTTPResponse(status: 200) } }
+        #expect(throws: HTTPServer.StartFailure.self) { try HTTPServer(configuration: configuration) }
     }
 }

@@ -57,7 +57,7 @@ class Connection {
       // 'close', not 'exit': stderr has been read to its end by then.
       this.child.on('close', (code, signal) => {
         live.delete(this.child);
-        const failure = new Error(`authbridge exited (${signal ?? code}) with requests pending; stderr: ${this.stderr.slice(-2000)}`);
+        const failure = new Error(`authbridge exited (${signal ?? code}) with requests pending; stderr: ${this.stderr.slice(-4000)}`);
         for (const { reject } of this.pending.values()) reject(failure);
         this.pending.clear();
         resolve({ code, signal });

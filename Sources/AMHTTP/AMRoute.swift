@@ -1,0 +1,81 @@
+/// Which AM endpoint a path names. AM's layouts are all accepted, as SDKs use each of them
+/// (am-protocol.md §1): with or without the `/am` prefix, the realm as
+/// `realms/root/realms/<realm>`, `realms/<realm>` or just `<realm>`.
+enum AMRoute: Equatable {
+    case authenticate
+    case sessions
+    case serverInfo
+    case authorize
+    case accessToken
+    case userInfo
+    case revoke
+    case introspect
+    case endSession
+    case wellKnown
+    case jwks
+
+    enum Miss: Error, Equatable {
+        case noSuchPath
+        case otherRealm(String)
+    }
+
+    static func find(_ path: String, realm: String) -> Result<AMRoute, Miss> {
+        var segments = path.split(separator: "/").map(String.init)
+        if segments.first == "am" { segments.removeFirst() }
+        guard let kind = segments.first, kind == "json" || kind == "oauth2" else { return .failure(.noSuchPath) }
+        var rest = Array(segments.dropFirst())
+        let named: String
+        if rest.first == "realms" {
+            if rest.count >= 4, rest[1] == "root", rest[2] == "realms" {
+                named = rest[3]
+                rest.removeFirst(4)
+            } else if rest.count >= 2 {
+                named = rest[1]
+                rest.removeFirst(2)
+            } else {
+                return .failure(.noSuchPath)
+            }
+        } else if let first = rest.first, first == realm {
+            named = first
+            rest.removeFirst()
+        } else {
+            // No realm in the path: the root realm, which this server does not serve.
+            named = "root"
+        }
+        guard let route = kind == "json" ? json(rest) : oauth2(rest) else { return .failure(.noSuchPath) }
+        guard named == realm else { return .failure(.otherRealm(named)) }
+        return .success(route)
+    }
+
+    private static func json(_ rest: [String]) -> AMRoute? {
+        switch rest {
+        case ["authenticate"]: return .authenticate
+        case ["sessions"]: return .sessions
+        case ["serverinfo", "*"]: return .serverInfo
+        default: return nil
+        }
+    }
+
+    private static func oauth2(_ rest: [String]) -> AMRoute? {
+        switch rest {
+        case ["authorize"]: return .authorize
+        case ["access_token"]: return .accessToken
+        case ["userinfo"]: return .userInfo
+        case ["token", "revoke"]: return .revoke
+        case ["introspect"]: return .introspect
+        case ["connect", "endSession"]: return .endSession
+        case [".well-known", "openid-configuration"]: return .wellKnown
+        case ["connect", "jwk_uri"]: return .jwks
+        default: return nil
+        }
+    }
+
+    /// The methods AM answers on each endpoint (HEAD wherever GET is).
+    var methods: [String] {
+        switch self {
+        case .authenticate, .sessions, .accessToken, .revoke, .introspect: return ["POST"]
+        case .authorize, .userInfo, .endSession: return ["GET", "HEAD", "POST"]
+        case .serverInfo, .wellKnown, .jwks: return ["GET", "HEAD"]
+        }
+    }
+}

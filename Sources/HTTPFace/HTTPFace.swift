@@ -1,0 +1,65 @@
+import AMHTTP
+import AuthBridgeCore
+import Host
+import HTTPServer
+
+/// The Host over HTTP: AM's REST API on a listener, each request one `host.transact`, so HTTP
+/// and stdio see one state in one total order. A request's changes are made durable before it
+/// is answered (503 and rolled back when they cannot be), and the events they cause (a
+/// LOGOUT_EVENT when the native session is ended here) reach the stdio host as the transaction
+/// ends, without waiting for the host to write.
+public enum HTTPFace {
+    /// Serves `host` on `listener`'s own thread.
+    public static func start(host: Host, listener: HTTPServer, corsOrigins: [String]) {
+        listener.start(handler(host: host, corsOrigins: corsOrigins))
+    }
+
+    /// Serves `host` on the calling thread (`--no-stdio`): returns only if the listener stops.
+    public static func serve(host: Host, listener: HTTPServer, corsOrigins: [String]) {
+        listener.serve(handler(host: host, corsOrigins: corsOrigins))
+    }
+
+    public static func handler(host: Host, corsOrigins: [String]) -> HTTPServer.Handler {
+        let routes = AMRoutes(server: host.server, config: config(of: host, corsOrigins: corsOrigins))
+        nonisolated(unsafe) let unsafeRoutes = routes  // used only inside the Host's transactions
+        return { [host] request in
+            host.transact {
+                let response = unsafeRoutes.respond(to: request)
+                do throws(Host.NotDurable) {
+                    try host.commit()
+                } catch {
+                    let body = JSONWriter().bytes([
+                        "code": 503, "reason": "Service Unavailable",
+                        "message": .string("State not saved: the change was undone (\(error.reason))"),
+                    ])
+                    return HTTPResponse(status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
+                }
+                return response
+            }
+        }
+    }
+
+    static func config(of host: Host, corsOrigins: [String]) -> AMHTTPConfig {
+        let server = host.server.config
+        return AMHTTPConfig(
+            baseURL: server.baseURL, issuer: server.issuer, realm: server.realm, cookieName: server.cookieName,
+            clients: server.clients.map { AMHTTPConfig.Client(clientId: $0.clientId, redirectUris: $0.redirectUris) },
+            scopes: server.clients.first?.scopes ?? [], corsOrigins: corsOrigins)
+    }
+
+    /// `--http ADDRESS`: `HOST:PORT` or a bare port (on 127.0.0.1); `localhost` is 127.0.0.1.
+    /// Only dotted IPv4 addresses are served.
+    public static func endpoint(_ text: String) -> Result<Sockets.Endpoint, HTTPServer.StartFailure> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let hostText = parts.count == 2 ? String(parts[0]) : "127.0.0.1"
+        let portText = parts.count == 2 ? String(parts[1]) : text
+        guard parts.count <= 2, let port = UInt16(portText) else {
+            return .failure(.init(message: "--http needs HOST:PORT or PORT (0 picks a free port), got \(text)"))
+        }
+        let host = hostText == "localhost" ? "127.0.0.1" : hostText
+        guard Sockets.ipv4(host) != nil else {
+            return .failure(.init(message: "--http needs a dotted IPv4 address or localhost, got \(hostText)"))
+        }
+        return .success(Sockets.Endpoint(host: host, port: port))
+    }
+}
