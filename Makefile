@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # `make pack BINARY=1`: the client package also carries the linux-x64 release binary.
 BINARY ?=
 
-.PHONY: build release run test test-swift test-node transcripts bench clean install pack
+.PHONY: build release run serve test test-swift test-node transcripts bench clean install pack
 
 build:
 	$(SWIFT) build
@@ -20,6 +20,12 @@ build:
 run:
 	@$(SWIFT) build >&2
 	@$(BIN) --banner $(ARGS)
+
+# AM's REST API over HTTP only, for a web app or curl (docs/http.md); SIGTERM or Ctrl-C stops it.
+SERVE_ADDRESS ?= 127.0.0.1:8080
+CORS_ORIGIN ?= http://localhost:3000
+serve: build
+	$(BIN) --http $(SERVE_ADDRESS) --no-stdio --cors-origin $(CORS_ORIGIN)
 
 # The Node tests use this build, never an authbridge found on PATH.
 test: build
