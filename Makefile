@@ -41,10 +41,11 @@ RELEASE_BIN := .build-release/release/authbridge
 release:
 	$(SWIFT) build -c release --build-path .build-release -Xswiftc -static-executable
 
-# Speed and memory against a C floor measured in the same run; table on stdout, JSON in .build-release/bench.json.
+# Speed and memory against C floors measured in the same run (stdio and HTTP); table on stdout, JSON in .build-release/bench.json.
 bench: release
 	cc -O2 -o .build-release/baseline Tests/Benchmark/baseline.c
-	$(NODE) Tests/Benchmark/bench.mjs $(RELEASE_BIN) .build-release/baseline .build-release/bench.json
+	cc -O2 -o .build-release/baseline-http Tests/Benchmark/baseline-http.c
+	$(NODE) Tests/Benchmark/bench.mjs $(RELEASE_BIN) .build-release/baseline .build-release/bench.json .build-release/baseline-http
 
 # The static release binary on PATH: $(PREFIX)/bin/authbridge.
 install: release

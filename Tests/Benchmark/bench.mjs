@@ -8,8 +8,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '../../protocol/clients/node/transport.mjs';
+import { measureHTTP } from './http-bench.mjs';
 
-const [authbridge, baseline, outPath] = process.argv.slice(2);
+const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
 const N = {
   spawns: quick ? 5 : 21,
@@ -17,6 +18,8 @@ const N = {
   pipelined: quick ? 2000 : 20000,
   journeys: quick ? 100 : 1000,
   soak: quick ? 100000 : 1000000,
+  httpRoundTrips: quick ? 2000 : 10000,
+  httpConcurrent: quick ? 4000 : 20000,
 };
 const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
 const LOGIN_PAYLOAD = JSON.stringify({ callbacks: [
@@ -187,6 +190,8 @@ const abSoak = await soak(abConnection, sentBefore + (N.journeys + 20) * 4 + 5);
 [base.rssAt100kMB, base.rssAt1MMB] = [baseSoak.at100k, baseSoak.at1M];
 [ab.rssAt100kMB, ab.rssAt1MMB, ab.requests] = [abSoak.at100k, abSoak.at1M, abSoak.sent];
 for (const c of connections) await c.close();
+process.stderr.write('HTTP…\n');
+[ab.http, base.http] = await measureHTTP(authbridge, httpBaseline, { roundTrips: N.httpRoundTrips, concurrent: N.httpConcurrent });
 
 const rows = [
   // metric, authbridge, baseline, unit, ratio target (null: absolute), absolute check
@@ -199,6 +204,9 @@ const rows = [
   ['getUserInfo round trip p99', ab.userInfo.p99, base.userInfo.p99, 'µs', null, ''],
   ['pipelined daemon.ping (median of 5)', ab.pipelinedPerSecond, base.pipelinedPerSecond, 'req/s', (r) => r >= 0.7, '≥ 0.7×'],
   ['pipelined daemon.hello (601-byte reply)', ab.pipelinedHelloPerSecond, base.pipelinedHelloPerSecond, 'req/s', null, ''],
+  ['HTTP GET serverinfo round trip p50 (keep-alive)', ab.http.p50, base.http.p50, 'µs', (r) => r <= 1.5, '≤ 1.5×'],
+  ['HTTP GET serverinfo round trip p99', ab.http.p99, base.http.p99, 'µs', null, ''],
+  ['HTTP requests/s (4 connections)', ab.http.perSecond, base.http.perSecond, 'req/s', null, ''],
   ['login journeys (start…logout)', ab.journeysPerSecond, null, '/s', () => ab.journeysPerSecond >= 1000, '≥ 1000/s'],
   ['load 1,000 AM-exported trees (spawn with − without)', ab.amLoadMs, null, 'ms', () => ab.amLoadMs < 1000, '< 1000 ms'],
   ['AM-export login journeys vs built-in', ab.amJourneysPerSecond, ab.journeysPerSecond, '/s', (r) => r >= 0.5, '≥ 0.5× (2× cost)'],
