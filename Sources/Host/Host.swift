@@ -29,8 +29,16 @@ public final class Host: @unchecked Sendable {
     public private(set) var catalog = ModuleCatalog()
     let stateDirectory: StateDirectory?
 
-    /// The stdio host's events go here; without one (in-process use) they are dropped.
-    public weak var eventSink: EventSink?
+    /// The stdio host's events go here; without one (in-process use) they are dropped. Set it
+    /// with `attach`, under the lock: another face may be in a transaction already.
+    public private(set) weak var eventSink: EventSink?
+
+    /// Attaches (or, with nil, detaches) the stdio host's event sink.
+    public func attach(_ sink: EventSink?) {
+        lock.lock()
+        eventSink = sink
+        lock.unlock()
+    }
     /// What the state file holds for runs other than this one (the seeded stream, the virtual
     /// clock) and is written back as it was.
     var carried = SavedState.Carried()

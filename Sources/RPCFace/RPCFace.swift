@@ -89,8 +89,8 @@ public final class RPCFace {
         let connection = RPCConnection(stdio: stdio, server: server)
         self.connection = connection
         let events = WriterEventSink(stdio.writer, tracer: tracer)
-        host.eventSink = events
-        defer { host.eventSink = nil }
+        host.attach(events)
+        defer { host.attach(nil) }
         // RPCConnection's loop, with the face's sink between the server and the writer.
         let sink = FaceSink(writer: stdio.writer, methodNames: { [server] in server.methodNames }, tracer: tracer)
         return withExtendedLifetime(events) {

@@ -19,7 +19,7 @@ public final class ModuleHarness {
         configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
         configuration.callbacks = callbacks
         host = try! Host(configuration: configuration)
-        host.eventSink = recorder
+        host.attach(recorder)
     }
 
     public var clock: VirtualClock { host.clock as! VirtualClock }
