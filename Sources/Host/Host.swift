@@ -100,6 +100,12 @@ public final class Host: @unchecked Sendable {
         journeys = Self.journeyModule(configuration, sdk: sdk)
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
+        // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
+        // over one server (React Native flavors only: they are TurboModules).
+        if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
+            let ping = PingSDK(platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random)
+            catalog.register(RNPingJourneyModule(sdk: ping))
+        }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()
     }

@@ -14,6 +14,9 @@ extension RPCFace {
                 "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
                 "methods": .array(server.methodNames.map { .string($0) }),
                 "events": .array(host.catalog.events.map { .string($0) }),
+                "modules": .array(host.catalog.modules.map { module in
+                    ["name": .string(module.name), "namespace": .string(module.namespace), "methods": .array(module.methods.map { .string($0.name) })]
+                }),
                 "server": [
                     "kind": "embedded", "realm": .string(host.server.config.realm),
                     "journeys": .array(host.server.journeyNames.map { .string($0) }),

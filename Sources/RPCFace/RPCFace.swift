@@ -70,7 +70,8 @@ public final class RPCFace {
     /// `start()`, and a hint in `data` for an object where a JSON string is expected.
     private func advised(_ error: JSONRPCError, method: String, args: [JSONValue]) -> JSONRPCError {
         let startMethod = host.configuration.flavor.startMethod
-        if error.code == JSONRPCError.nativeRejectionCode, method != startMethod, !host.sdk.isStarted {
+        // Only the old bridge's bare-named methods need its `start()`; namespaced modules do not.
+        if error.code == JSONRPCError.nativeRejectionCode, method != startMethod, !method.contains("."), !host.sdk.isStarted {
             logWarn("\(method)() was rejected because the SDK is not initialized: call \(startMethod)() first")
         }
         if error.code == JSONRPCError.invalidParamsCode, case .object(var data)? = error.data, data["param"] == "0",
@@ -141,6 +142,10 @@ public final class RPCFace {
             case .invalidParams(let reason, let param): throw .invalidParams(reason, param: param)
             case .rejection(let code, let message, let detail):
                 throw .nativeRejection(code: code, message: message, detail: detail)
+            case .typedRejection(let code, let message, let userInfo):
+                throw JSONRPCError(
+                    code: JSONRPCError.nativeRejectionCode, message: message,
+                    data: ["code": .string(code), "userInfo": userInfo])
             case .notImplemented(let reason): throw .notImplemented(reason)
             }
         }

@@ -7,6 +7,9 @@ public enum BridgeError: Error, Equatable, Sendable {
     case invalidParams(reason: String, param: String?)
     /// RN `reject(code, message)`. `detail` says more than the native message does, for people.
     case rejection(code: String, message: String, detail: String?)
+    /// A rejection that also carries RN's `userInfo` (the Ping modules' `{type, error, message,
+    /// code?, status?}`), which the successor SDK's JS reads for `PingError.type`.
+    case typedRejection(code: String, message: String, userInfo: JSONValue)
     /// A method the module declares to JS but never implements (the guide's `register`): a
     /// device crashes; the reason says so and what to use instead.
     case notImplemented(String)

@@ -1,0 +1,85 @@
+import AuthBridgeCore
+import NativeSDK
+
+/// `configureJourney`'s flat config as the native parsers read it
+/// (`journey/ios/Config/JourneyConfigParser.swift`, `journey/android/…/config/JourneyConfigParser.kt`).
+struct JourneyConfig {
+    var serverUrl: String
+    var realm: String?
+    /// nil when no OIDC field was given: the journey then never has a user.
+    var oidc: PingOidcConfig?
+}
+
+enum JourneyConfigParser {
+    /// The keys whose presence means "OIDC is configured" (the Android parser's `hasAnyOidcField`;
+    /// `scopes` alone does not count).
+    private static let oidcKeys = [
+        "clientId", "discoveryEndpoint", "redirectUri", "openId", "acrValues", "signOutRedirectUri", "state", "nonce",
+        "uiLocales", "refreshThreshold", "loginHint", "display", "prompt", "additionalParameters", "oidcStorageId",
+    ]
+
+    static func parse(_ config: JSONObject, platform: PingPlatform) throws(BridgeError) -> JourneyConfig {
+        // Both trim; iOS counts an empty string as absent (a string that is not one reads as absent too).
+        func string(_ key: String) -> String? {
+            guard let text = config[key]?.stringValue else { return nil }
+            let trimmed = text.trimmingSpaces
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        guard let serverUrl = string("serverUrl") else {
+            throw PingRejection.journey(.config, .argument, "Missing required parameter: serverUrl")
+        }
+        for handle in ["sessionStorageId", "oidcStorageId"] {
+            // Storage handles come from `@ping-identity/rn-storage`, which AuthBridge does not emulate.
+            if let id = string(handle) {
+                let what = handle == "sessionStorageId" ? "session" : "OIDC"
+                throw PingRejection.journey(.initialize, .argument, "No \(what) storage config registered for id=\(id)")
+            }
+        }
+        var result = JourneyConfig(serverUrl: serverUrl, realm: string("realm"), oidc: nil)
+        let configured = oidcKeys.contains { key in
+            switch config[key] {
+            case nil, .null?: return false
+            case .string(let s)?: return !s.trimmingSpaces.isEmpty
+            case .object(let o)? where key == "additionalParameters": return o.count > 0
+            default: return true
+            }
+        }
+        guard configured else { return result }
+        let openId = config["openId"]?.objectValue
+        guard let clientId = string("clientId"), let redirectUri = string("redirectUri"),
+            string("discoveryEndpoint") != nil || openId != nil
+        else {
+            throw PingRejection.journey(
+                .config, .argument, "clientId, redirectUri, and either discoveryEndpoint or openId must all be provided when OIDC is configured")
+        }
+        if let openId {
+            for key in ["authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"] where openId[key]?.stringValue?.isEmpty ?? true {
+                throw PingRejection.journey(
+                    .config, .argument,
+                    platform == .ios
+                        ? "openId.authorizationEndpoint, openId.tokenEndpoint, and openId.userinfoEndpoint are required"
+                        : "Missing required parameter: \(key)")
+            }
+        }
+        // The iOS factory always runs discovery (`JourneyClientFactory.swift`); Android accepts openId alone.
+        if platform == .ios, string("discoveryEndpoint") == nil {
+            throw PingRejection.journey(
+                .initialize, .argument,
+                "Journey OIDC config is missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
+        }
+        let scopes = config["scopes"]?.arrayValue?.compactMap { $0.stringValue } ?? []
+        result.oidc = PingOidcConfig(
+            clientId: clientId, redirectUri: redirectUri, scopes: scopes,
+            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0)
+        return result
+    }
+}
+
+extension String {
+    /// Leading and trailing spaces, tabs and newlines removed (no Foundation here).
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,113 @@
+import AuthBridgeCore
+
+/// One callback of a Ping SDK `ContinueNode` as the native Journey SDK holds it: AM's callback
+/// JSON as received (`raw`), the fields the SDK's callback class parses from AM's outputs, and the
+/// values the app sets (`state`). Only the 18 core types `PingJourney` registers become callbacks
+/// (ping-ios `Journey/Journey/Callbacks/*`, ping-android `journey/…/callback/*`); what the
+/// extension packages register (device profile, FIDO, Protect, IdP, binding) is not emulated.
+public struct PingCallback: Equatable, Sendable {
+    /// The core callback types (`CallbackRegistry` of both SDKs).
+    public static let coreTypes: Set<String> = [
+        "BooleanAttributeInputCallback", "NumberAttributeInputCallback", "StringAttributeInputCallback", "ChoiceCallback",
+        "ConfirmationCallback", "ConsentMappingCallback", "HiddenValueCallback", "KbaCreateCallback", "MetadataCallback",
+        "NameCallback", "PasswordCallback", "PollingWaitCallback", "SuspendedTextOutputCallback", "TermsAndConditionsCallback",
+        "TextInputCallback", "TextOutputCallback", "ValidatedCreatePasswordCallback", "ValidatedCreateUsernameCallback",
+    ]
+
+    /// AM's `type`.
+    public let type: String
+    /// AM's callback object, untouched.
+    public let raw: JSONValue
+    /// Position in AM's `callbacks` array: where the submitted values go.
+    public let amIndex: Int
+    /// The values the app can set, seeded as the SDK class seeds them: `name`, `password`, `text`,
+    /// `value`, `selectedIndex` (absent on a fresh Confirmation), `accepted`, `selectedQuestion`,
+    /// `selectedAnswer`, `allowUserDefinedQuestions`.
+    public var state: JSONObject
+
+    public init?(raw: JSONValue, amIndex: Int) {
+        guard let type = raw["type"]?.stringValue, Self.coreTypes.contains(type) else { return nil }
+        self.type = type
+        self.raw = raw
+        self.amIndex = amIndex
+        state = Self.initialState(type: type, raw: raw)
+    }
+
+    /// The value of AM's output `name`, as sent.
+    public func output(_ name: String) -> JSONValue? {
+        raw["output"]?.arrayValue?.first { $0["name"]?.stringValue == name }?["value"]
+    }
+
+    public func outputString(_ name: String) -> String { output(name)?.stringValue ?? "" }
+
+    /// AM sends some integers as strings (`messageType "0"`, `waitTime "8000"`); the SDKs read both.
+    public func outputInt(_ name: String) -> Int64? {
+        guard let value = output(name) else { return nil }
+        return value.intValue ?? value.stringValue.flatMap { Int64($0) }
+    }
+
+    /// A TextOutput whose messageType is script (4) or unknown is not sent back
+    /// (ping-ios `TextOutputCallback.payload`, ping-android `TextOutputCallback`).
+    public var isLeftOutOfSubmit: Bool {
+        guard type == "TextOutputCallback" else { return false }
+        return ![0, 1, 2].contains(outputInt("messageType") ?? -1)
+    }
+
+    private static func initialState(type: String, raw: JSONValue) -> JSONObject {
+        let probe = PingCallback(type: type, raw: raw)
+        switch type {
+        case "NameCallback": return ["name": ""]
+        case "PasswordCallback", "ValidatedCreatePasswordCallback": return ["password": ""]
+        case "ValidatedCreateUsernameCallback": return ["username": ""]
+        case "TextInputCallback": return ["text": .string(probe.outputString("defaultText"))]
+        case "StringAttributeInputCallback": return ["value": .string(probe.output("value")?.stringValue ?? "")]
+        case "NumberAttributeInputCallback": return ["value": .double(probe.output("value")?.doubleValue ?? 0)]
+        case "BooleanAttributeInputCallback": return ["value": .bool(probe.output("value")?.boolValue ?? false)]
+        case "ChoiceCallback": return ["selectedIndex": .int(probe.outputInt("defaultChoice") ?? 0)]
+        case "ConsentMappingCallback", "TermsAndConditionsCallback": return ["accepted": false]
+        case "HiddenValueCallback": return ["value": .string(probe.outputString("value"))]
+        case "KbaCreateCallback":
+            return [
+                "selectedQuestion": "", "selectedAnswer": "",
+                "allowUserDefinedQuestions": .bool(probe.output("allowUserDefinedQuestions")?.boolValue ?? false),
+            ]
+        default: return [:]
+        }
+    }
+
+    private init(type: String, raw: JSONValue) {
+        self.type = type
+        self.raw = raw
+        amIndex = -1
+        state = [:]
+    }
+
+    /// AM's callback with the app's values in its inputs, as the SDK class's `payload()` writes it.
+    public var submitted: JSONValue {
+        guard case .object(var callback) = raw, case .array(var inputs)? = callback["input"] else { return raw }
+        func set(_ position: Int, _ value: JSONValue?) {
+            guard let value, position < inputs.count, case .object(var input) = inputs[position] else { return }
+            input["value"] = value
+            inputs[position] = .object(input)
+        }
+        switch type {
+        case "NameCallback": set(0, state["name"])
+        case "PasswordCallback", "ValidatedCreatePasswordCallback": set(0, state["password"])
+        case "ValidatedCreateUsernameCallback": set(0, state["username"])
+        case "TextInputCallback": set(0, state["text"])
+        case "StringAttributeInputCallback", "BooleanAttributeInputCallback", "HiddenValueCallback": set(0, state["value"])
+        case "NumberAttributeInputCallback": set(0, state["value"].map(Self.wholeAsInt))
+        case "ChoiceCallback", "ConfirmationCallback": set(0, state["selectedIndex"])
+        case "ConsentMappingCallback", "TermsAndConditionsCallback": set(0, state["accepted"])
+        case "KbaCreateCallback":
+            set(0, state["selectedQuestion"])
+            set(1, state["selectedAnswer"])
+        default: break
+        }
+        callback["input"] = .array(inputs)
+        return .object(callback)
+    }
+
+    /// A whole double is sent as an integer, as JSONSerialization writes `42.0`.
+    private static func wholeAsInt(_ value: JSONValue) -> JSONValue { value.intValue.map { .int($0) } ?? value }
+}

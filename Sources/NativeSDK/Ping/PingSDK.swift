@@ -1,0 +1,65 @@
+import AuthBridgeCore
+import IdentityServer
+
+/// The successor SDK's side of the world: the server it talks to, its clock and random source,
+/// its shared storages, and the platform whose SDK answers. The Ping modules build their journey
+/// and OIDC clients from it, so every client sees one server and the default storages.
+public final class PingSDK {
+    public let platform: PingPlatform
+    public let stores = PingStores()
+    let server: IdentityServer
+    let clock: Clock
+    let random: RandomSource
+
+    public init(platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource) {
+        self.platform = platform
+        self.server = server
+        self.clock = clock
+        self.random = random
+    }
+
+    /// A registry id (`SimpleRegistry`): iOS `UUID().uuidString` is upper case, Android's
+    /// `UUID.randomUUID().toString()` lower case.
+    public func newId() -> String {
+        let id = random.uuid()
+        return platform == .ios ? id : id.lowercased()
+    }
+
+    public func journey(sessionKey: String = PingStores.defaultKey, oidc: PingOidcConfig?) -> PingJourneyClient {
+        PingJourneyClient(
+            platform: platform, server: server, stores: stores, sessionKey: sessionKey, oidc: oidc.map(oidcClient))
+    }
+
+    public func oidcClient(_ config: PingOidcConfig) -> PingOidcClient {
+        PingOidcClient(config: config, server: server, clock: clock, random: random, stores: stores)
+    }
+
+    /// The browser step of `authorize`, without a browser: the SSO session the browser would
+    /// carry (the default session storage, where a journey's success put it), else the sign-in
+    /// page answered for `username`/`password` by running `journey` (a name and a password page,
+    /// as the embedded server's Login asks). The new session is kept as the browser keeps its cookie.
+    public func browserSession(journey: String, username: String, password: String) throws(PingSDKError) -> String {
+        if let session = stores.sessions[PingStores.defaultKey] { return session.value }
+        let client = self.journey(oidc: nil)
+        var node = client.start(journey, forceAuth: false, noSession: false)
+        for _ in 0..<4 {
+            switch node {
+            case .next(var step):
+                for i in step.callbacks.indices {
+                    switch step.callbacks[i].type {
+                    case "NameCallback": step.callbacks[i].state["name"] = .string(username)
+                    case "PasswordCallback": step.callbacks[i].state["password"] = .string(password)
+                    default: break
+                    }
+                }
+                node = client.next(step)
+            case .success:
+                guard let session = client.session else { throw .authorize("The sign-in page gave no session") }
+                return session.value
+            case .error(_, let message, _): throw .authorize("The sign-in page refused the test user: \(message)")
+            case .failure(let message): throw .authorize(message)
+            }
+        }
+        throw .authorize("The sign-in page asked more than a username and a password")
+    }
+}
