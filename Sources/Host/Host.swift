@@ -103,8 +103,11 @@ public final class Host: @unchecked Sendable {
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
         // over one server (React Native flavors only: they are TurboModules).
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
-            let ping = PingSDK(platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random)
+            let ping = PingSDK(
+                platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
+                testUser: server.config.demoUser.map { ($0.username, $0.password) })
             catalog.register(RNPingJourneyModule(sdk: ping))
+            catalog.register(RNPingOidcModule(sdk: ping))
         }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()

@@ -10,8 +10,11 @@ public final class PingSDK {
     let server: IdentityServer
     let clock: Clock
     let random: RandomSource
+    /// Who signs in on the emulated browser page (the embedded server's test user), if anyone.
+    public let testUser: (username: String, password: String)?
 
-    public init(platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource) {
+    public init(platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource, testUser: (username: String, password: String)? = nil) {
+        self.testUser = testUser
         self.platform = platform
         self.server = server
         self.clock = clock
@@ -24,6 +27,9 @@ public final class PingSDK {
         let id = random.uuid()
         return platform == .ios ? id : id.lowercased()
     }
+
+    /// The SDK's clock, in Unix seconds.
+    public var now: Double { clock.now }
 
     public func journey(sessionKey: String = PingStores.defaultKey, oidc: PingOidcConfig?) -> PingJourneyClient {
         PingJourneyClient(
@@ -38,8 +44,9 @@ public final class PingSDK {
     /// carry (the default session storage, where a journey's success put it), else the sign-in
     /// page answered for `username`/`password` by running `journey` (a name and a password page,
     /// as the embedded server's Login asks). The new session is kept as the browser keeps its cookie.
-    public func browserSession(journey: String, username: String, password: String) throws(PingSDKError) -> String {
+    public func browserSession(journey: String = "Login") throws(PingSDKError) -> String {
         if let session = stores.sessions[PingStores.defaultKey] { return session.value }
+        guard let (username, password) = testUser else { throw .authorize("No SSO session and no test user to sign in on the login page") }
         let client = self.journey(oidc: nil)
         var node = client.start(journey, forceAuth: false, noSession: false)
         for _ in 0..<4 {

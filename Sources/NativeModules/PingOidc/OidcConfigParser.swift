@@ -1,0 +1,36 @@
+import AuthBridgeCore
+import NativeSDK
+
+/// `createClient`'s config as the native parsers read it (`oidc/ios/OidcConfigParser.swift`,
+/// `oidc/android/…/OidcConfigParser.kt`). The creation is synchronous, so a bad config is a
+/// thrown exception on the device (iOS `NSInvalidArgumentException`, Android
+/// `IllegalArgumentException`), which RN turns into a JS throw; here it is a rejection whose code
+/// names that exception.
+enum OidcConfigParser {
+    static func parse(_ config: JSONObject, platform: PingPlatform) throws(BridgeError) -> PingOidcConfig {
+        func fail(_ reason: String) -> BridgeError {
+            switch platform {
+            case .ios: return .rejection(code: "NSInvalidArgumentException", message: "Invalid OIDC client config: \(reason)", detail: nil)
+            case .android: return .rejection(code: "IllegalArgumentException", message: reason, detail: nil)
+            }
+        }
+        func string(_ key: String) -> String? {
+            guard let text = config[key]?.stringValue?.trimmingSpaces, !text.isEmpty else { return nil }
+            return text
+        }
+        guard let clientId = string("clientId") else { throw fail("Missing required parameter: clientId") }
+        guard let redirectUri = string("redirectUri") else { throw fail("Missing required parameter: redirectUri") }
+        let scopes = config["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard !scopes.isEmpty else { throw fail("Missing required parameter: scopes") }
+        switch platform {
+        case .ios where string("discoveryEndpoint") == nil:
+            throw fail("Missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
+        case .android where string("discoveryEndpoint") == nil && config["openId"]?.objectValue == nil:
+            throw fail("Missing discoveryEndpoint or openId")
+        default: break
+        }
+        return PingOidcConfig(
+            clientId: clientId, redirectUri: redirectUri, scopes: scopes,
+            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0, storageKey: string("storageId") ?? PingStores.defaultKey)
+    }
+}

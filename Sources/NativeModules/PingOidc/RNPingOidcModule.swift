@@ -1,0 +1,187 @@
+import AuthBridgeCore
+import NativeSDK
+
+/// `RNPingOidc`, the successor SDK's OIDC TurboModule (`oidc/src/NativeRNPingOidc.ts`; native
+/// `oidc/ios/RNPingOidcCommon.swift`, `oidc/android/…/RNPingOidcCommon.kt`). Base clients hold an
+/// `OidcClient`; web clients wrap one with the browser agent, emulated: `authorize` signs in with
+/// the embedded server's SSO session, or answers its login page for the test user.
+///
+/// `createClient`/`createWebClient` are synchronous on the device. A host that must answer them
+/// synchronously (the Node client) picks the id itself and passes it as an extra last argument;
+/// without it the daemon draws one as the device does.
+public final class RNPingOidcModule: NativeModule {
+    public let name = "RNPingOidc"
+    public let namespace = "RNPingOidc"
+    private let sdk: PingSDK
+    private var platform: PingPlatform { sdk.platform }
+    private var clients: [String: PingOidcClient] = [:]
+    /// Web client id → the base client it wraps.
+    private var webClients: [String: String] = [:]
+
+    public init(sdk: PingSDK) { self.sdk = sdk }
+
+    public var methods: [NativeMethod] {
+        [
+            NativeMethod("createClient") { args throws(BridgeError) in try self.createClient(args) },
+            NativeMethod("createWebClient") { args throws(BridgeError) in try self.createWebClient(args) },
+            NativeMethod("disposeClient") { args throws(BridgeError) in try self.dispose(args, "disposeClient", web: false) },
+            NativeMethod("disposeWebClient") { args throws(BridgeError) in try self.dispose(args, "disposeWebClient", web: true) },
+            NativeMethod("clientToken") { args throws(BridgeError) in
+                let client = try self.base(args, "clientToken", code: "OIDC_TOKEN_ERROR")
+                return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in
+                    self.tokenMap(try client.token(agent: Self.noAgent))
+                }
+            },
+            NativeMethod("clientRefresh") { args throws(BridgeError) in
+                let client = try self.base(args, "clientRefresh", code: "OIDC_REFRESH_ERROR")
+                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.refresh()) }
+            },
+            NativeMethod("clientUserinfo") { args throws(BridgeError) in
+                let client = try self.base(args, "clientUserinfo", code: "OIDC_USERINFO_ERROR", names: ["clientId", "cache"])
+                let cache = try PingArguments.bool(args, 1, "cache")
+                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
+            },
+            NativeMethod("clientRevoke") { args throws(BridgeError) in
+                try self.base(args, "clientRevoke", code: "OIDC_REVOKE_ERROR").revoke()
+                return .null
+            },
+            NativeMethod("clientEndSession") { args throws(BridgeError) in
+                .bool(try self.base(args, "clientEndSession", code: "OIDC_LOGOUT_ERROR").endSession())
+            },
+            NativeMethod("authorize") { args throws(BridgeError) in try self.authorize(args) },
+            NativeMethod("hasUser") { args throws(BridgeError) in
+                .bool(try self.web(args, "hasUser", code: "OIDC_HAS_USER_ERROR").storedToken != nil)
+            },
+            NativeMethod("token") { args throws(BridgeError) in
+                let client = try self.user(args, "token", code: "OIDC_TOKEN_ERROR")
+                return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.token(agent: Self.noAgent)) }
+            },
+            NativeMethod("refresh") { args throws(BridgeError) in
+                let client = try self.user(args, "refresh", code: "OIDC_REFRESH_ERROR")
+                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.refresh()) }
+            },
+            NativeMethod("userinfo") { args throws(BridgeError) in
+                let client = try self.user(args, "userinfo", code: "OIDC_USERINFO_ERROR", names: ["webClientId", "cache"])
+                let cache = try PingArguments.bool(args, 1, "cache")
+                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
+            },
+            NativeMethod("revoke") { args throws(BridgeError) in
+                try self.user(args, "revoke", code: "OIDC_REVOKE_ERROR").revoke()
+                return .null
+            },
+            NativeMethod("logout") { args throws(BridgeError) in
+                // `user.logout()`: the cached user is dropped and sign-off runs (end-session, revoke).
+                try self.user(args, "logout", code: "OIDC_LOGOUT_ERROR").endSession()
+                return .null
+            },
+        ]
+    }
+
+    // MARK: clients
+
+    func createClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try PingArguments.count("createClient", args, ["config", "clientId"], optional: 1)
+        let config = try OidcConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform)
+        let id = try chosenId(args, position: 1)
+        clients[id] = sdk.oidcClient(config)
+        return .string(id)
+    }
+
+    func createWebClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        try PingArguments.count("createWebClient", args, ["clientId", "webClientId"], optional: 1)
+        let base = try PingArguments.string(args, 0, "clientId")
+        guard clients[base] != nil else {
+            switch platform {
+            case .ios: throw .rejection(code: "NSInvalidArgumentException", message: "No OIDC client found for id \(base)", detail: nil)
+            case .android: throw .rejection(code: "IllegalArgumentException", message: "Unknown OIDC client id: \(base)", detail: nil)
+            }
+        }
+        let id = try chosenId(args, position: 1)
+        webClients[id] = base
+        return .string(id)
+    }
+
+    /// The host's id when it passed one (a fresh, non-empty string), else a new UUID.
+    private func chosenId(_ args: [JSONValue], position: Int) throws(BridgeError) -> String {
+        guard args.count > position else { return sdk.newId() }
+        let id = try PingArguments.string(args, position, "the host-chosen id")
+        guard !id.isEmpty, clients[id] == nil, webClients[id] == nil else {
+            throw .invalidParams(reason: "the host-chosen id must be a new, non-empty string, got \"\(id)\"", param: String(position))
+        }
+        return id
+    }
+
+    func dispose(_ args: [JSONValue], _ method: String, web: Bool) throws(BridgeError) -> JSONValue {
+        try PingArguments.count(method, args, [web ? "webClientId" : "clientId"])
+        let id = try PingArguments.string(args, 0, web ? "webClientId" : "clientId")
+        if web { webClients[id] = nil } else { clients[id] = nil }
+        return .null
+    }
+
+    private func base(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["clientId"]) throws(BridgeError) -> PingOidcClient {
+        try PingArguments.count(method, args, names)
+        let id = try PingArguments.string(args, 0, "clientId")
+        guard let client = clients[id] else { throw PingRejection.reject(code, .state, "No OIDC client found for id \(id)") }
+        return client
+    }
+
+    private func web(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
+        try PingArguments.count(method, args, names)
+        let id = try PingArguments.string(args, 0, "webClientId")
+        guard let base = webClients[id], let client = clients[base] else {
+            throw PingRejection.reject(code, .state, "No OIDC web client found for id \(id)")
+        }
+        return client
+    }
+
+    /// A web client's user. Android refuses without one; iOS always has a user object, so the
+    /// SDK call itself fails (authorize error) [inferred: ping-rn-sdk.md §8].
+    private func user(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
+        let client = try web(args, method, code: code, names: names)
+        guard client.storedToken == nil else { return client }
+        switch platform {
+        case .android: throw PingRejection.reject(code, .state, "No authenticated user is available for this OIDC web client")
+        case .ios: throw PingRejection.reject(code, .auth, "No user is authenticated")
+        }
+    }
+
+    // MARK: authorize
+
+    /// `authorize(webClientId, options)`: the browser step without a browser. The options become
+    /// extra authorize parameters on a device; the embedded server's authorize takes none, so
+    /// they are checked for shape and otherwise unused.
+    func authorize(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
+        let client = try web(args, "authorize", code: "OIDC_AUTHORIZE_ERROR", names: ["webClientId", "options"])
+        _ = try PingArguments.object(args, 1, "options")
+        do throws(PingSDKError) {
+            try client.authorize(ssoToken: try sdk.browserSession())
+            return ["type": "success"]
+        } catch {
+            // iOS: the SDK turns every failed browser step into OidcError.unknown; Android: AuthorizeException.
+            if case .api = error { throw PingRejection.sdk(error, code: "OIDC_AUTHORIZE_ERROR") }
+            throw PingRejection.reject("OIDC_AUTHORIZE_ERROR", platform == .ios ? .unknown : .auth, error.message)
+        }
+    }
+
+    /// The base client has no browser agent (ping-rn-sdk.md §8).
+    private static func noAgent() throws(PingSDKError) -> String { throw .authorize("Agent not configured") }
+
+    private func sdkCall(_ code: String, _ body: () throws(PingSDKError) -> JSONValue) throws(BridgeError) -> JSONValue {
+        do {
+            return try body()
+        } catch {
+            throw PingRejection.sdk(error, code: code)
+        }
+    }
+
+    /// `TokenMapUtils`: `{accessToken, idToken?, refreshToken?, tokenExpiry}`, absent values left
+    /// out. `tokenExpiry` (Unix s) is the token's fixed expiry on iOS, `now + expiresIn` on Android.
+    private func tokenMap(_ token: AccessToken) -> JSONValue {
+        var map: JSONObject = ["accessToken": .string(token.value)]
+        if let idToken = token.idToken { map["idToken"] = .string(idToken) }
+        if let refreshToken = token.refreshToken { map["refreshToken"] = .string(refreshToken) }
+        let expiry = platform == .ios ? token.expiresAt : sdk.now + Double(token.expiresIn)
+        map["tokenExpiry"] = .int(Int64(expiry.rounded(.down)))
+        return .object(map)
+    }
+}
