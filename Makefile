@@ -58,7 +58,7 @@ PACK_DIR := .build-release/pack
 CLIENT := protocol/clients/node
 pack: $(if $(BINARY),release)
 	rm -rf $(PACK_DIR) && mkdir -p $(PACK_DIR)/bin
-	cd $(CLIENT) && cp package.json README.md index.cjs index.mjs index.d.ts jest.cjs jest.d.ts transport.cjs transport.mjs $(abspath $(PACK_DIR))/
+	cd $(CLIENT) && cp package.json README.md index.cjs index.mjs index.d.ts jest.cjs jest.d.ts ping.cjs transport.cjs transport.mjs $(abspath $(PACK_DIR))/
 	cp $(CLIENT)/bin/authbridge.cjs $(PACK_DIR)/bin/
 	$(if $(BINARY),mkdir -p $(PACK_DIR)/bin/linux-x64 && cp $(RELEASE_BIN) $(PACK_DIR)/bin/linux-x64/authbridge)
 	cd $(PACK_DIR) && $(NPM) pack --offline --silent --pack-destination $(abspath .build-release) >&2

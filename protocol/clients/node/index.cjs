@@ -10,6 +10,7 @@
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
 const { basename, delimiter, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
+const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS } = require('./ping.cjs');
 
 const here = __dirname;
 
@@ -65,6 +66,8 @@ function toJSError(error) {
   jsError.code = native ? error.data.code : error.code;
   jsError.rpcCode = error.code;
   if (native && error.data.detail !== undefined) jsError.detail = error.data.detail;
+  // The Ping modules' `userInfo` ({type, error, message…}): what PingError.from reads for `type`.
+  if (native && error.data.userInfo !== undefined) jsError.userInfo = error.data.userInfo;
   if (!native && error.data !== undefined) jsError.data = error.data;
   return jsError;
 }
@@ -213,12 +216,27 @@ class Bridge {
       module.removeListeners = () => {};
       return module;
     };
+    const ping = this.pingModules();
     return {
       FRAuthSampleBridge: withEvents(BRIDGE_METHODS),
       AuthenticationTokenModule: withEvents(['tokenSyncReady', 'tokenUpdate', 'logout']),
       HydraTokenExchangeModule: withEvents(['exchangeToken']),
+      RNPingJourneyClassic: ping.RNPingJourney,
+      RNPingOidcClassic: ping.RNPingOidc,
     };
   }
+
+  /**
+   * The Ping SDK's TurboModules, `{ RNPingJourney, RNPingOidc }`, calling this daemon (created
+   * once per bridge, so ids from createClient stay known). See ping.cjs.
+   */
+  pingModules() {
+    this.ping ??= pingModules((method, args) => this.call(method, args), { flavor: this.hello.flavor });
+    return this.ping;
+  }
+
+  /** `TurboModuleRegistry` for `jest.mock('react-native', …)`: get('RNPingJourney'|'RNPingOidc'). */
+  turboModuleRegistry() { return turboModuleRegistry(this.pingModules()); }
 
   /** Ends the daemon (stdin EOF: it finishes what is in flight and exits 0) and waits for it. */
   close() { return this.connection.close(); }
@@ -233,4 +251,7 @@ class Bridge {
   }
 }
 
-module.exports = { spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS };
+module.exports = {
+  spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
+  PING_JOURNEY_METHODS, PING_OIDC_METHODS,
+};

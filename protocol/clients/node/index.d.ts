@@ -170,6 +170,17 @@ export interface NativeError extends Error {
   rpcCode: -32000;
   /** AuthBridge's explanation for people, when it has one. */
   detail?: string;
+  /** The Ping modules' userInfo: `type` is what the SDK's `PingError.from` reads. */
+  userInfo?: PingUserInfo;
+}
+
+/** `userInfo` of an RNPingJourney / RNPingOidc rejection (GenericError). */
+export interface PingUserInfo {
+  type: 'argument_error' | 'auth_error' | 'exchange_error' | 'internal_error' | 'network_error' | 'state_error' | 'unknown_error';
+  /** The rejection code again (`JOURNEY_STATE_ERROR`, `OIDC_TOKEN_ERROR`…). */
+  error: string;
+  message: string;
+  status?: number;
 }
 
 /** Any other JSON-RPC error (bad arguments: −32602, unknown method: −32601…). */
@@ -197,6 +208,8 @@ export interface Hello {
   framing: 'ndjson' | 'content-length';
   methods: string[];
   events: EventName[];
+  /** The modules served; a namespaced module's methods are `namespace.method` on the wire. */
+  modules: { name: string; namespace: string; methods: string[] }[];
   server: { kind: 'embedded'; realm: string; journeys: string[] };
   deterministic: boolean;
   stateDir: string | null;
@@ -277,6 +290,72 @@ export interface NativeModulesShape {
   FRAuthSampleBridge: FRAuthSampleBridgeModule;
   AuthenticationTokenModule: AuthenticationTokenModuleType;
   HydraTokenExchangeModule: HydraTokenExchangeModuleType;
+  /** The classic-architecture fallbacks of the Ping modules: the same objects as the TurboModules. */
+  RNPingJourneyClassic: RNPingJourneyModule;
+  RNPingOidcClassic: RNPingOidcModule;
+}
+
+// ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
+
+export type JourneyCallbackPayload = { type: string; raw?: Record<string, unknown>; [key: string]: unknown };
+
+export type JourneyNode =
+  | { type: 'ContinueNode'; input: Record<string, unknown>; header: string; description: string; stage: string;
+      submitButtonText: string; pageFooter: string; callbacks: JourneyCallbackPayload[] }
+  /** `status` on iOS only. */
+  | { type: 'ErrorNode'; message: string; status?: number; input: Record<string, unknown> }
+  | { type: 'FailureNode'; message: string; cause: string }
+  | { type: 'SuccessNode'; input: { tokenId?: string; successUrl: string; realm: string } };
+
+export interface JourneySession { accessToken: string; refreshToken?: string; expiresIn: number; userInfo?: UserInfo }
+
+export interface RNPingJourneyModule extends EventModule {
+  configureJourney(config: Record<string, unknown>): Promise<string>;
+  start(journeyId: string, journeyName: string, options?: { forceAuth?: boolean; noSession?: boolean } | null): Promise<JourneyNode>;
+  next(journeyId: string, nodeId: string, input: { callbacks?: { type: string; value?: unknown; index?: number | string }[] }): Promise<JourneyNode>;
+  resume(journeyId: string, uri: string): Promise<JourneyNode>;
+  getSession(journeyId: string): Promise<JourneySession | null>;
+  refresh(journeyId: string): Promise<JourneySession | null>;
+  revoke(journeyId: string): Promise<true>;
+  userinfo(journeyId: string): Promise<UserInfo | null>;
+  ssoToken(journeyId: string): Promise<{ value: string; successUrl: string; realm: string } | null>;
+  logout(journeyId: string): Promise<true>;
+  dispose(journeyId: string): Promise<null>;
+}
+
+/** `{accessToken, idToken?, refreshToken?, tokenExpiry?}`; tokenExpiry in Unix seconds. */
+export interface OidcTokenMap { accessToken: string; idToken?: string; refreshToken?: string; tokenExpiry?: number }
+
+export interface RNPingOidcModule extends EventModule {
+  /** Synchronous, as on the device: a bad config throws (NSInvalidArgumentException / IllegalArgumentException). */
+  createClient(config: Record<string, unknown>): string;
+  createWebClient(clientId: string): string;
+  disposeClient(clientId: string): Promise<null>;
+  disposeWebClient(webClientId: string): Promise<null>;
+  clientToken(clientId: string): Promise<OidcTokenMap>;
+  clientRefresh(clientId: string): Promise<OidcTokenMap>;
+  clientUserinfo(clientId: string, cache: boolean): Promise<UserInfo>;
+  clientRevoke(clientId: string): Promise<null>;
+  clientEndSession(clientId: string): Promise<boolean>;
+  authorize(webClientId: string, options: Record<string, unknown>): Promise<{ type: 'success' | 'cancel' }>;
+  hasUser(webClientId: string): Promise<boolean>;
+  token(webClientId: string): Promise<OidcTokenMap>;
+  refresh(webClientId: string): Promise<OidcTokenMap>;
+  userinfo(webClientId: string, cache: boolean): Promise<UserInfo>;
+  revoke(webClientId: string): Promise<null>;
+  logout(webClientId: string): Promise<null>;
+}
+
+export interface PingModules {
+  RNPingJourney: RNPingJourneyModule;
+  RNPingOidc: RNPingOidcModule;
+}
+
+/** React Native's TurboModuleRegistry over the Ping modules. */
+export interface TurboModuleRegistryLike {
+  get<K extends keyof PingModules>(name: K): PingModules[K];
+  get(name: string): unknown | null;
+  getEnforcing<K extends keyof PingModules>(name: K): PingModules[K];
 }
 
 /** `new bridge.NativeEventEmitter(module)`: every instance hears the daemon's events. */
@@ -317,6 +396,9 @@ export interface Bridge {
   /** Flutter's `MethodChannel.invokeMethod`: one optional argument; results are strings. */
   invokeMethod(name: string, argument?: unknown): Promise<any>;
   nativeModules(): NativeModulesShape;
+  /** The Ping SDK's TurboModules calling this daemon (one set per bridge). */
+  pingModules(): PingModules;
+  turboModuleRegistry(): TurboModuleRegistryLike;
   /** Ends the daemon (stdin EOF) and resolves its exit status. */
   close(): Promise<{ code: number | null; signal: string | null }>;
   /** Closes this daemon and starts a fresh one with the same options and emitter. */
@@ -331,3 +413,5 @@ export function defaultBinary(): string | undefined;
 export const BRIDGE_METHODS: readonly ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout'];
 export const TOKEN_SYNC_METHODS: readonly ['tokenSyncReady', 'tokenUpdate', 'exchangeToken'];
 export const EVENTS: readonly EventName[];
+export const PING_JOURNEY_METHODS: readonly string[];
+export const PING_OIDC_METHODS: readonly string[];

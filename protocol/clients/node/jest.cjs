@@ -11,6 +11,7 @@
 // lives on the environment's global, so jest.resetModules() does not lose the daemon.
 'use strict';
 const { spawnBridge, EventHub, BRIDGE_METHODS } = require('./index.cjs');
+const { pingModules, turboModuleRegistry } = require('./ping.cjs');
 
 function state() {
   globalThis.__authbridgeJest ??= { hub: new EventHub(), current: null };
@@ -101,9 +102,15 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
     removeAllListeners(event) { state().hub.removeAllListeners(event); }
     listenerCount(event) { return state().hub.listenerCount(event); }
   }
+  // The Ping SDK's modules: TurboModuleRegistry.get('RNPingJourney') and the classic fallbacks
+  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic are the same objects.
+  const ping = pingModules((name, args) => bridge().call(name, args), { flavor, jest: jestObject });
+  NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
+  NativeModules.RNPingOidcClassic = ping.RNPingOidc;
+  const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };
-  return { ...extra, NativeModules, NativeEventEmitter, Platform };
+  return { ...extra, NativeModules, NativeEventEmitter, Platform, TurboModuleRegistry };
 }
 
 // Every fakeable API but Date: the daemon's answers arrive through real I/O and timers.

@@ -1,5 +1,5 @@
 // Types for @authbridge/client/jest (jest.cjs).
-import type { Bridge, Flavor, NativeEventEmitterLike, NativeModulesShape, SpawnOptions } from './index';
+import type { Bridge, Flavor, NativeEventEmitterLike, NativeModulesShape, SpawnOptions, TurboModuleRegistryLike } from './index';
 
 /** The parts of Jest's `jest` object these helpers use (so no @jest/globals types are needed). */
 export interface JestLike {
@@ -12,6 +12,8 @@ export interface ReactNativeMock {
   NativeModules: NativeModulesShape;
   NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
   Platform: { OS: 'ios' | 'android'; select<T>(choices: { ios?: T; android?: T; default?: T }): T | undefined };
+  /** get('RNPingJourney' | 'RNPingOidc'): the same objects as NativeModules.RNPing*Classic. */
+  TurboModuleRegistry: TurboModuleRegistryLike;
   [other: string]: unknown;
 }
 
