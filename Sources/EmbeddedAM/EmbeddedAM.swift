@@ -143,3 +143,23 @@ public final class EmbeddedAM: IdentityServer {
         try oauth.restore(try reader.reader("oauth"))
     }
 }
+
+extension EmbeddedAM {
+    /// How much the server holds of what grows with traffic: for tests and `make bench` to
+    /// check that it stays bounded.
+    public struct Holdings: Equatable, Sendable {
+        public var pendingJourneys: Int
+        public var suspendedJourneys: Int
+        public var grants: Int
+        public var retiredRefreshTokens: Int
+        public var revokedAccessTokens: Int
+        public var sessions: Int
+    }
+
+    public var holdings: Holdings {
+        Holdings(
+            pendingJourneys: journeyEngine.sessions.count, suspendedJourneys: journeyEngine.suspended.count,
+            grants: oauth.grants.count, retiredRefreshTokens: oauth.retiredRefreshTokens.count,
+            revokedAccessTokens: oauth.revokedAccessTokens.count, sessions: sessions.count)
+    }
+}

@@ -38,6 +38,10 @@ public struct EmbeddedAMConfig: Sendable {
     /// PBKDF2 rounds for stored passwords. Kept modest: this directory holds test users, and
     /// test suites log in thousands of times.
     public var passwordHashIterations = 64
+    /// How many of each thing that grows with traffic the server keeps at most (journeys in
+    /// progress, suspended journeys, OAuth grants, rotated-out refresh tokens): past it the least
+    /// recently used go, so memory stays bounded even when the virtual clock stands still.
+    public var retentionCap = 10_000
     public var demoUser: DemoUser? = DemoUser(
         username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
         email: "demo@example.com", telephoneNumber: "+15555550100")

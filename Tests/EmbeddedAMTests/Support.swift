@@ -8,8 +8,10 @@ struct Harness {
     let clock = VirtualClock()
     let am: EmbeddedAM
 
-    init(seed: UInt64 = 1) {
-        am = EmbeddedAM(clock: clock, random: SeededRandomSource(seed: seed))
+    init(seed: UInt64 = 1, retentionCap: Int? = nil) {
+        var config = EmbeddedAMConfig()
+        if let retentionCap { config.retentionCap = retentionCap }
+        am = EmbeddedAM(config: config, clock: clock, random: SeededRandomSource(seed: seed))
     }
 
     func start(_ journey: String) -> ServerReply {

@@ -15,8 +15,8 @@ extension OAuthIssuer {
     var stateItems: [EmbeddedAM.StateItem] {
         var items: [EmbeddedAM.StateItem] = [(["signingKey"], .string(Base64URL.encode(signingKey)))]
         items += grants.keys.sorted().map { (["grants", $0], Self.stateJSON(grants[$0]!)) }
-        items += retiredRefreshTokens.sorted().map { (["retired", $0], true) }
-        items += revokedAccessTokens.sorted().map { (["revoked", $0], true) }
+        items += retiredRefreshTokens.keys.sorted().map { (["retired", $0], .double(retiredRefreshTokens[$0]!)) }
+        items += revokedAccessTokens.keys.sorted().map { (["revoked", $0], .double(revokedAccessTokens[$0]!)) }
         return items
     }
 
@@ -26,8 +26,8 @@ extension OAuthIssuer {
         var items: [EmbeddedAM.StateItem] = []
         if changes.signingKey { items.append((["signingKey"], .string(Base64URL.encode(signingKey)))) }
         items += changes.grants.sorted().map { (["grants", $0], grants[$0].map(Self.stateJSON)) }
-        items += changes.retired.sorted().map { (["retired", $0], true) }
-        items += changes.revoked.sorted().map { (["revoked", $0], true) }
+        items += changes.retired.sorted().map { (["retired", $0], retiredRefreshTokens[$0].map { .double($0) }) }
+        items += changes.revoked.sorted().map { (["revoked", $0], revokedAccessTokens[$0].map { .double($0) }) }
         return items
     }
 
@@ -47,8 +47,8 @@ extension OAuthIssuer {
         }
         try restore(
             key: key, grants: items.filter { $0.0.first == "grants" }.map { ($0.1, "\(path).grants.\($0.0.last ?? "")") },
-            retired: items.filter { $0.0.first == "retired" }.compactMap { $0.0.count == 2 ? $0.0[1] : nil },
-            revoked: items.filter { $0.0.first == "revoked" }.compactMap { $0.0.count == 2 ? $0.0[1] : nil })
+            retired: items.filter { $0.0.first == "retired" && $0.0.count == 2 }.map { ($0.0[1], $0.1.doubleValue) },
+            revoked: items.filter { $0.0.first == "revoked" && $0.0.count == 2 }.map { ($0.0[1], $0.1.doubleValue) })
     }
 
     /// Restores from a version-1 state file (arrays).
@@ -56,10 +56,16 @@ extension OAuthIssuer {
         let key = try reader.bytes("signingKey")
         guard key.count >= 32 else { throw StateError("\(reader.path).signingKey: expected at least 32 bytes") }
         let grants = try reader.array("grants").enumerated().map { ($0.element, "\(reader.path).grants[\($0.offset)]") }
-        try restore(key: key, grants: grants, retired: try reader.strings("retiredRefreshTokens"), revoked: try reader.strings("revokedAccessTokens"))
+        try restore(
+            key: key, grants: grants, retired: try reader.strings("retiredRefreshTokens").map { ($0, nil) },
+            revoked: try reader.strings("revokedAccessTokens").map { ($0, nil) })
     }
 
-    private func restore(key: [UInt8], grants items: [(JSONValue, String)], retired: [String], revoked: [String]) throws(StateError) {
+    /// `retired` and `revoked` carry when each may be forgotten; nil (an older file) keeps it
+    /// for a refresh token's lifetime from now, and a revoked access token until the year 9999.
+    private func restore(
+        key: [UInt8], grants items: [(JSONValue, String)], retired: [(String, Double?)], revoked: [(String, Double?)]
+    ) throws(StateError) {
         var restored: [String: Grant] = [:]
         var byRefreshToken: [String: String] = [:]
         for (json, path) in items {
@@ -77,8 +83,9 @@ extension OAuthIssuer {
         signingKey = key
         grants = restored
         grantByRefreshToken = byRefreshToken
-        retiredRefreshTokens = Set(retired)
-        revokedAccessTokens = Set(revoked)
+        let now = clock.now
+        retiredRefreshTokens = Dictionary(retired.map { ($0.0, $0.1 ?? now + config.refreshTokenLifetime) }, uniquingKeysWith: max)
+        revokedAccessTokens = Dictionary(revoked.map { ($0.0, $0.1 ?? TimeBounds.latest) }, uniquingKeysWith: max)
         changes = Changes()
     }
 }

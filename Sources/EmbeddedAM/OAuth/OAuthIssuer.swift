@@ -27,6 +27,9 @@ final class OAuthIssuer {
         var opsId: String
         var refreshToken: String
         var refreshExpires: Double
+        /// When it last issued tokens (a counter): the least recently used go first when the
+        /// grants must be capped. Not saved.
+        var lastUsed: UInt64 = 0
     }
 
     // Internal rather than private: `OAuthIssuer+Introspect.swift` reads them.
@@ -46,8 +49,19 @@ final class OAuthIssuer {
     private var codes: [String: AuthorizationCode] = [:]
     var grants: [String: Grant] = [:]
     var grantByRefreshToken: [String: String] = [:]
-    var retiredRefreshTokens: Set<String> = []
-    var revokedAccessTokens: Set<String> = []
+    /// Rotated-out refresh tokens, with when they may be forgotten: by then they could not be
+    /// valid anyway, and an unknown token is refused exactly as a retired one is.
+    var retiredRefreshTokens: [String: Double] = [:]
+    /// Revoked access tokens (`jti`), with their expiry: past it the token is refused as expired,
+    /// so the entry is no longer needed.
+    var revokedAccessTokens: [String: Double] = [:]
+    /// Everything that grows with traffic stays bounded (docs/performance.md): grants past their
+    /// refresh expiry go, and beyond `config.retentionCap` the least recently used; retired
+    /// tokens likewise.
+    private lazy var grantPruning = Pruning(cap: config.retentionCap)
+    private lazy var retiredPruning = Pruning(cap: config.retentionCap)
+    private var revokedPruning = Pruning(cap: Int.max)
+    private var uses: UInt64 = 0
     /// What changed since the state was last saved (`--state-dir` writes only these).
     var changes = Changes()
 
@@ -140,15 +154,13 @@ final class OAuthIssuer {
             id: random.uuid().lowercased(), clientId: code.clientId, userId: code.session.userId,
             scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId,
             refreshToken: newRefreshToken(), refreshExpires: clock.now + config.refreshTokenLifetime)
-        grants[grant.id] = grant
-        changes.grants.insert(grant.id)
-        grantByRefreshToken[grant.refreshToken] = grant.id
+        add(grant)
         return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true)
     }
 
     private func refresh(_ form: [String: String]) -> ServerReply {
         guard let token = form["refresh_token"] else { return invalid("invalid_request", "Missing parameter, 'refresh_token'") }
-        if retiredRefreshTokens.contains(token) {
+        if retiredRefreshTokens[token] != nil {
             logInfo("embedded AM: a rotated-out refresh token was presented again; refused")
             return invalid("invalid_grant", "grant is invalid")
         }
@@ -162,10 +174,11 @@ final class OAuthIssuer {
         }
         refreshCount += 1
         grantByRefreshToken[token] = nil
-        retiredRefreshTokens.insert(token)
-        changes.retired.insert(token)
+        retire(token)
         grant.refreshToken = newRefreshToken()
         grant.refreshExpires = clock.now + config.refreshTokenLifetime
+        uses += 1
+        grant.lastUsed = uses
         grants[grantId] = grant
         changes.grants.insert(grantId)
         grantByRefreshToken[grant.refreshToken] = grantId
@@ -199,9 +212,7 @@ final class OAuthIssuer {
             id: random.uuid().lowercased(), clientId: client.clientId, userId: source.userId, scopes: scopes,
             authTime: source.authTime, opsId: source.opsId, refreshToken: newRefreshToken(),
             refreshExpires: clock.now + config.refreshTokenLifetime)
-        grants[grant.id] = grant
-        changes.grants.insert(grant.id)
-        grantByRefreshToken[grant.refreshToken] = grant.id
+        add(grant)
         var reply = tokenResponse(for: grant, grantType: TokenExchange.grantType, includeIdToken: scopes.contains("openid"))
         if case .object(var body) = reply.body {
             body["issued_token_type"] = .string(TokenExchange.accessTokenType)
@@ -254,8 +265,12 @@ final class OAuthIssuer {
     func validGrant(forAccessToken token: String) -> Grant? {
         guard let claims = verifiedAccessToken(token),
             let exp = claims.exp, clock.now < Double(exp),
-            !revokedAccessTokens.contains(claims.jti), let grant = grants[claims.grantId]
+            revokedAccessTokens[claims.jti] == nil, var grant = grants[claims.grantId]
         else { return nil }
+        // A grant in use is the last to go when the grants must be capped.
+        uses += 1
+        grant.lastUsed = uses
+        grants[claims.grantId] = grant
         return grant
     }
 
@@ -306,8 +321,12 @@ final class OAuthIssuer {
         if let grantId = grantByRefreshToken[token] {
             endGrant(grantId)
         } else if let jwt = try? JWT.verify(token, with: signer), case .string(let jti)? = jwt.claims["jti"] {
-            revokedAccessTokens.insert(jti)
+            revokedAccessTokens[jti] = Double(jwt.claims["exp"]?.intValue ?? Int64(TimeBounds.latest))
             changes.revoked.insert(jti)
+            let now = clock.now
+            let before = Set(revokedAccessTokens.keys)
+            revokedPruning.run(&revokedAccessTokens, expired: { $0 <= now }, rank: { $0 })
+            if revokedAccessTokens.count < before.count { changes.revoked.formUnion(before.subtracting(revokedAccessTokens.keys)) }
         }
         return ServerReply(status: 200, body: [:])
     }
@@ -335,8 +354,7 @@ final class OAuthIssuer {
         let live = grants.values.filter { $0.userId == userId && grantByRefreshToken[$0.refreshToken] != nil }
         for grant in live {
             grantByRefreshToken[grant.refreshToken] = nil
-            retiredRefreshTokens.insert(grant.refreshToken)
-            changes.retired.insert(grant.refreshToken)
+            retire(grant.refreshToken)
         }
         return live.count
     }
@@ -346,8 +364,40 @@ final class OAuthIssuer {
         guard let grant = grants.removeValue(forKey: grantId) else { return }
         changes.grants.insert(grantId)
         grantByRefreshToken[grant.refreshToken] = nil
-        retiredRefreshTokens.insert(grant.refreshToken)
-        changes.retired.insert(grant.refreshToken)
+        retire(grant.refreshToken)
+    }
+
+    private func retire(_ token: String) {
+        let now = clock.now
+        retiredRefreshTokens[token] = now + config.refreshTokenLifetime
+        changes.retired.insert(token)
+        let before = retiredRefreshTokens.count
+        var remaining = retiredRefreshTokens
+        retiredPruning.run(&remaining, expired: { $0 <= now }, rank: { $0 })
+        if remaining.count < before {
+            changes.retired.formUnion(retiredRefreshTokens.keys.filter { remaining[$0] == nil })
+            retiredRefreshTokens = remaining
+        }
+    }
+
+    /// A new grant: the grants stay bounded as they are added.
+    func add(_ grant: Grant) {
+        var grant = grant
+        uses += 1
+        grant.lastUsed = uses
+        grants[grant.id] = grant
+        changes.grants.insert(grant.id)
+        grantByRefreshToken[grant.refreshToken] = grant.id
+        let now = clock.now
+        let before = grants.count
+        var remaining = grants
+        grantPruning.run(&remaining, expired: { $0.refreshExpires <= now }, rank: { Double($0.lastUsed) })
+        guard remaining.count < before else { return }
+        for (id, pruned) in grants where remaining[id] == nil {
+            changes.grants.insert(id)
+            if grantByRefreshToken[pruned.refreshToken] == id { grantByRefreshToken[pruned.refreshToken] = nil }
+        }
+        grants = remaining
     }
 
 }

@@ -84,6 +84,8 @@ extension JourneyEngine {
         ]
         session.authId = JWT(claims: claims).signed(with: signer)
         session.step = step
+        activity += 1
+        session.lastActive = activity
         sessions[session.id] = session
         return ServerReply(status: 200, body: StepRenderer.render(step, authId: session.authId))
     }

@@ -11,6 +11,12 @@ final class JourneyEngine {
     private(set) var journeys: [String: JourneyDefinition] = [:]
     var sessions: [String: JourneySession] = [:]
     var suspended: [String: (session: JourneySession, expires: Double)] = [:]
+    /// Journeys in progress and suspended stay bounded: abandoned ones are forgotten once past
+    /// their time, and at most `config.retentionCap` are kept (the longest abandoned go first; their authId
+    /// then meets "Session has timed out", as in AM).
+    var activity: UInt64 = 0
+    private lazy var pendingPruning = Pruning(cap: config.retentionCap)
+    private lazy var suspendedPruning = Pruning(cap: config.retentionCap)
     var outbox = Outbox()
     let config: EmbeddedAMConfig
     let users: UserDirectory
@@ -89,7 +95,7 @@ final class JourneyEngine {
 
     private func pruneExpired() {
         let now = clock.now
-        if sessions.count > 64 { sessions = sessions.filter { $0.value.deadline > now } }
-        if suspended.count > 64 { suspended = suspended.filter { $0.value.expires > now } }
+        pendingPruning.run(&sessions, expired: { $0.deadline <= now }, rank: { Double($0.lastActive) })
+        suspendedPruning.run(&suspended, expired: { $0.expires <= now }, rank: { $0.expires })
     }
 }

@@ -27,6 +27,9 @@ struct JourneySession {
     var step: Step?
     /// When the journey's time is up (its `timeout` after it started or resumed).
     var deadline: Double
+    /// When it last sent a step, in the engine's own count: the longest idle go first when the
+    /// journeys in progress must be capped (the clock may stand still).
+    var lastActive: UInt64 = 0
     var noSession: Bool
 
     /// Node state is kept per tree once inner trees run, so a tree entered twice, or two trees
