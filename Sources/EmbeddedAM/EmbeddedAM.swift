@@ -120,6 +120,17 @@ public final class EmbeddedAM: IdentityServer {
             + oauth.stateItems.map { (["oauth"] + $0.path, $0.value) }
     }
 
+    /// Whether the owners record what changes, for `--state-dir`; off without one, so nothing
+    /// accumulates that nobody reads.
+    public var tracksStateChanges: Bool {
+        get { users.tracksChanges }
+        set {
+            users.tracksChanges = newValue
+            sessions.tracksChanges = newValue
+            oauth.tracksChanges = newValue
+        }
+    }
+
     /// What changed since the last call, for `--state-dir` to write only that.
     public func takeStateChanges() -> [StateItem] {
         users.takeChanges().map { (["users", $0.0], $0.1) } + sessions.takeChanges().map { (["sessions", $0.0], $0.1) }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '../../protocol/clients/node/transport.mjs';
 import { measureHTTP } from './http-bench.mjs';
+import { mixedSoak, stateDirCosts } from './state-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -20,6 +21,9 @@ const N = {
   soak: quick ? 100000 : 1000000,
   httpRoundTrips: quick ? 2000 : 10000,
   httpConcurrent: quick ? 4000 : 20000,
+  mixedSoak: quick ? 100000 : 1000000,
+  stateJourneys: quick ? 100 : 500,
+  stateUsers: quick ? 1000 : 10000,
 };
 const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
 const LOGIN_PAYLOAD = JSON.stringify({ callbacks: [
@@ -190,6 +194,15 @@ const abSoak = await soak(abConnection, sentBefore + (N.journeys + 20) * 4 + 5);
 [base.rssAt100kMB, base.rssAt1MMB] = [baseSoak.at100k, baseSoak.at1M];
 [ab.rssAt100kMB, ab.rssAt1MMB, ab.requests] = [abSoak.at100k, abSoak.at1M, abSoak.sent];
 for (const c of connections) await c.close();
+process.stderr.write('mixed soak…\n');
+const checkpoints = [N.mixedSoak / 10, N.mixedSoak / 4, N.mixedSoak / 2, N.mixedSoak];
+ab.mixed = await mixedSoak(authbridge, daemonArgs, N.mixedSoak, checkpoints);
+process.stderr.write('state directory…\n');
+ab.state = await stateDirCosts(authbridge, daemonArgs, N.stateJourneys, N.stateUsers);
+// A journey's durable writes: login, next and logout change what is saved (the seeded stream,
+// the session, the tokens); getUserInfo does not.
+const journalWritesPerJourney = 3;
+const syncedFloor = 1 / (1 / ab.state.none + journalWritesPerJourney * ab.state.fsyncMicros / 1e6);
 process.stderr.write('HTTP…\n');
 [ab.http, base.http] = await measureHTTP(authbridge, httpBaseline, { roundTrips: N.httpRoundTrips, concurrent: N.httpConcurrent });
 
@@ -214,6 +227,14 @@ const rows = [
   ['RSS after 100k requests', ab.rssAt100kMB, base.rssAt100kMB, 'MB', null, ''],
   [`RSS after ${(ab.requests / 1e6).toFixed(1)}M requests`, ab.rssAt1MMB, base.rssAt1MMB, 'MB', null, ''],
   ['RSS growth 100k → 1M', ab.rssAt1MMB - ab.rssAt100kMB, base.rssAt1MMB - base.rssAt100kMB, 'MB', () => ab.rssAt1MMB - ab.rssAt100kMB <= 1, '≤ 1 MB'],
+  ...ab.mixed.curve.map(({ requests, rssMB }, i, all) => [
+    `RSS, mixed soak (journeys, exchanges, abandoned logins), ${(requests / 1e3).toFixed(0)}k requests`, rssMB, null, 'MB',
+    i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
+  ['mixed soak requests/s', ab.mixed.requestsPerSecond, null, 'req/s', null, ''],
+  ['login journeys, no --state-dir', ab.state.none, null, '/s', null, ''],
+  ['login journeys, --state-dir empty', ab.state.empty, null, '/s', null, ''],
+  [`login journeys, --state-dir with ${N.stateUsers} users, vs empty`, ab.state.full, ab.state.empty, '/s', (r) => r >= 1 / 1.2, '≥ 0.83× (1.2× cost)'],
+  [`… vs no state dir + ${journalWritesPerJourney} fsyncs (one: ${ab.state.fsyncMicros.toFixed(0)} µs)`, ab.state.full, syncedFloor, '/s', (r) => r >= 0.5, '≥ 0.5× (2× cost)'],
 ];
 const fmt = (v) => (v === null || v === undefined ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
 const table = rows.map(([metric, a, b, unit, check, target]) => {

@@ -13,8 +13,10 @@ public struct SSOSession: Equatable, Sendable {
 
 public final class SessionStore {
     fileprivate var sessions: [String: SSOSession] = [:]
-    /// Sessions created or ended since the state was last saved.
+    /// Sessions created or ended since the state was last saved (recorded only when something
+    /// saves them).
     fileprivate var changed: Set<String> = []
+    var tracksChanges = false
     /// Told of every session that ends, with why: the one observer the Host wires to the
     /// credentials' owner, so a session ended on one face is gone on every other.
     public var onEnded: ((SSOSession, SessionEndCause) -> Void)?
@@ -34,7 +36,7 @@ public final class SessionStore {
             tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now,
             opsId: Base64URL.encode(random.bytes(18)))
         sessions[tokenId] = session
-        changed.insert(tokenId)
+        if tracksChanges { changed.insert(tokenId) }
         return session
     }
 
@@ -45,7 +47,7 @@ public final class SessionStore {
     @discardableResult
     public func end(_ tokenId: String, cause: SessionEndCause) -> Bool {
         guard let session = sessions.removeValue(forKey: tokenId) else { return false }
-        changed.insert(tokenId)
+        if tracksChanges { changed.insert(tokenId) }
         onEnded?(session, cause)
         return true
     }

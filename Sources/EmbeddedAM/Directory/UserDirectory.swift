@@ -50,8 +50,10 @@ public final class UserDirectory {
     fileprivate var usersByKey: [String: DirectoryUser] = [:]
     /// Each user's key by id: lookups by id (sessions, grants, tokens name users by id) are not a scan.
     fileprivate var keysById: [String: String] = [:]
-    /// Users changed since the state was last saved (`--state-dir` writes only these).
+    /// Users changed since the state was last saved (`--state-dir` writes only these); recorded
+    /// only when something saves them, or the set would grow with every change.
     fileprivate var changed: Set<String> = []
+    var tracksChanges = false
     private let random: RandomSource
     private let iterations: Int
 
@@ -78,7 +80,7 @@ public final class UserDirectory {
             attributes: attributes)
         usersByKey[key] = user
         keysById[user.id] = key
-        changed.insert(key)
+        if tracksChanges { changed.insert(key) }
         return user
     }
 
@@ -89,7 +91,7 @@ public final class UserDirectory {
         guard var user = usersByKey[key] else { return false }
         change(&user)
         usersByKey[key] = user
-        changed.insert(key)
+        if tracksChanges { changed.insert(key) }
         return true
     }
 

@@ -62,8 +62,10 @@ final class OAuthIssuer {
     private lazy var retiredPruning = Pruning(cap: config.retentionCap)
     private var revokedPruning = Pruning(cap: Int.max)
     private var uses: UInt64 = 0
-    /// What changed since the state was last saved (`--state-dir` writes only these).
+    /// What changed since the state was last saved (`--state-dir` writes only these); recorded
+    /// only when something saves them.
     var changes = Changes()
+    var tracksChanges = false
 
     struct Changes {
         var grants: Set<String> = []
@@ -180,7 +182,7 @@ final class OAuthIssuer {
         uses += 1
         grant.lastUsed = uses
         grants[grantId] = grant
-        changes.grants.insert(grantId)
+        if tracksChanges { changes.grants.insert(grantId) }
         grantByRefreshToken[grant.refreshToken] = grantId
         return tokenResponse(for: grant, grantType: "refresh_token", includeIdToken: grant.scopes.contains("openid"))
     }
@@ -322,11 +324,14 @@ final class OAuthIssuer {
             endGrant(grantId)
         } else if let jwt = try? JWT.verify(token, with: signer), case .string(let jti)? = jwt.claims["jti"] {
             revokedAccessTokens[jti] = Double(jwt.claims["exp"]?.intValue ?? Int64(TimeBounds.latest))
-            changes.revoked.insert(jti)
+            if tracksChanges { changes.revoked.insert(jti) }
             let now = clock.now
-            let before = Set(revokedAccessTokens.keys)
-            revokedPruning.run(&revokedAccessTokens, expired: { $0 <= now }, rank: { $0 })
-            if revokedAccessTokens.count < before.count { changes.revoked.formUnion(before.subtracting(revokedAccessTokens.keys)) }
+            var remaining = revokedAccessTokens
+            revokedPruning.run(&remaining, expired: { $0 <= now }, rank: { $0 })
+            if remaining.count < revokedAccessTokens.count {
+                if tracksChanges { changes.revoked.formUnion(revokedAccessTokens.keys.filter { remaining[$0] == nil }) }
+                revokedAccessTokens = remaining
+            }
         }
         return ServerReply(status: 200, body: [:])
     }
@@ -362,7 +367,7 @@ final class OAuthIssuer {
     /// An ended session leaves its grants valid, as in AM: tokens outlive the SSO session.
     private func endGrant(_ grantId: String) {
         guard let grant = grants.removeValue(forKey: grantId) else { return }
-        changes.grants.insert(grantId)
+        if tracksChanges { changes.grants.insert(grantId) }
         grantByRefreshToken[grant.refreshToken] = nil
         retire(grant.refreshToken)
     }
@@ -370,12 +375,12 @@ final class OAuthIssuer {
     private func retire(_ token: String) {
         let now = clock.now
         retiredRefreshTokens[token] = now + config.refreshTokenLifetime
-        changes.retired.insert(token)
+        if tracksChanges { changes.retired.insert(token) }
         let before = retiredRefreshTokens.count
         var remaining = retiredRefreshTokens
         retiredPruning.run(&remaining, expired: { $0 <= now }, rank: { $0 })
         if remaining.count < before {
-            changes.retired.formUnion(retiredRefreshTokens.keys.filter { remaining[$0] == nil })
+            if tracksChanges { changes.retired.formUnion(retiredRefreshTokens.keys.filter { remaining[$0] == nil }) }
             retiredRefreshTokens = remaining
         }
     }
@@ -386,7 +391,7 @@ final class OAuthIssuer {
         uses += 1
         grant.lastUsed = uses
         grants[grant.id] = grant
-        changes.grants.insert(grant.id)
+        if tracksChanges { changes.grants.insert(grant.id) }
         grantByRefreshToken[grant.refreshToken] = grant.id
         let now = clock.now
         let before = grants.count
@@ -394,7 +399,7 @@ final class OAuthIssuer {
         grantPruning.run(&remaining, expired: { $0.refreshExpires <= now }, rank: { Double($0.lastUsed) })
         guard remaining.count < before else { return }
         for (id, pruned) in grants where remaining[id] == nil {
-            changes.grants.insert(id)
+            if tracksChanges { changes.grants.insert(id) }
             if grantByRefreshToken[pruned.refreshToken] == id { grantByRefreshToken[pruned.refreshToken] = nil }
         }
         grants = remaining
