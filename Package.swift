@@ -3,7 +3,8 @@ import PackageDescription
 
 // One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
 // authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
-// RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer. AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
+// RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
+// authbridge → RemoteAM → IdentityServer (Foundation only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
 // is under everything. TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
@@ -18,6 +19,8 @@ let package = Package(
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "AMHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "IdentityServer"]),
+        // The only target that links Foundation (URLSession): only the executable uses it.
+        .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
         .target(
@@ -26,7 +29,8 @@ let package = Package(
         ),
         .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "NativeModules"]),
         .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
-        .executableTarget(name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace"]),
+        .executableTarget(
+            name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteAM"]),
         .target(
             name: "TestSupport",
             dependencies: ["AuthBridgeCore", "Host", "NativeModules", "NativeSDK", "EmbeddedAM", "JSONRPC", "RPCFace"]
@@ -47,5 +51,6 @@ let package = Package(
             dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
+        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "IdentityServer", "AuthBridgeCore"]),
     ]
 )

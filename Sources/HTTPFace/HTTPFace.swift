@@ -40,7 +40,7 @@ public enum HTTPFace {
     }
 
     static func config(of host: Host, corsOrigins: [String]) -> AMHTTPConfig {
-        let server = host.server.config
+        let server = host.embedded.config
         return AMHTTPConfig(
             baseURL: server.baseURL, issuer: server.issuer, realm: server.realm, cookieName: server.cookieName,
             clients: server.clients.map { AMHTTPConfig.Client(clientId: $0.clientId, redirectUris: $0.redirectUris) },

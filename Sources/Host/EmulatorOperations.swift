@@ -33,7 +33,7 @@ extension Host {
 
     public func addUser(username: String, password: String, attributes: JSONObject) throws(EmulatorError) -> DirectoryUser {
         do {
-            return try server.users.add(username: username, password: password, attributes: attributes)
+            return try embedded.users.add(username: username, password: password, attributes: attributes)
         } catch {
             switch error {
             case .duplicate: throw EmulatorError(param: "username", reason: "a user named \(username) already exists")
@@ -54,24 +54,24 @@ extension Host {
     public func revokeSessions(username: String?) throws(EmulatorError) -> (sessions: Int, grants: Int) {
         let userId: String
         if let username {
-            guard let user = server.users.find(username: username) else {
+            guard let user = embedded.users.find(username: username) else {
                 throw EmulatorError(param: "username", reason: "no user named \(username)")
             }
             userId = user.id
         } else {
-            guard let token = sdk.accessToken, let id = server.userId(ofAccessToken: token.value) else {
+            guard let token = sdk.accessToken, let id = embedded.userId(ofAccessToken: token.value) else {
                 throw EmulatorError(param: "username", reason: "the native side holds no tokens of this server; name the user")
             }
             userId = id
         }
-        return server.revokeSessions(userId: userId)
+        return embedded.revokeSessions(userId: userId)
     }
 
     /// The journeys `login` and `register` start from now on; returns both names in force.
     public func setServiceNames(login: String?, registration: String?) throws(EmulatorError) -> (login: String, registration: String) {
         for (key, name) in [("authServiceName", login), ("registrationServiceName", registration)] {
-            if let name, !server.journeyNames.contains(name) {
-                throw EmulatorError(param: key, reason: "\(key): no journey named \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
+            if let name, !embedded.journeyNames.contains(name) {
+                throw EmulatorError(param: key, reason: "\(key): no journey named \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
             }
         }
         sdk.setServiceNames(login: login, registration: registration)
@@ -82,14 +82,14 @@ extension Host {
     /// `journey` named `node` (id or display name) takes `outcome`.
     public func setNodeOutcome(journey: String, node: String, outcome: String) throws(EmulatorError) {
         do {
-            try server.setNodeOutcome(journey: journey, node: node, outcome: outcome)
+            try embedded.setNodeOutcome(journey: journey, node: node, outcome: outcome)
         } catch {
             throw EmulatorError(param: error.param, reason: error.reason)
         }
     }
 
-    public var lastOneTimeCode: Outbox.OneTimeCode? { server.outbox.lastOneTimeCode }
-    public var lastSuspendLink: Outbox.SuspendLink? { server.outbox.lastSuspendLink }
+    public var lastOneTimeCode: Outbox.OneTimeCode? { embedded.outbox.lastOneTimeCode }
+    public var lastSuspendLink: Outbox.SuspendLink? { embedded.outbox.lastSuspendLink }
 
     /// The app opening a suspended journey's e-mailed link: settles as the bridge's `next` does.
     public func resumeJourney(suspendedId: String) throws(BridgeError) -> JSONValue {

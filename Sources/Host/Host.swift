@@ -17,12 +17,17 @@ public final class Host: @unchecked Sendable {
 
     public struct StartFailure: Error, Sendable {
         public let message: String
+        public init(message: String) { self.message = message }
     }
 
     public let configuration: HostConfiguration
     public let clock: Clock
     public let random: RandomSource
-    public let server: EmbeddedAM
+    /// The server the SDK and the native modules talk to: the embedded one, or a real tenant.
+    public let server: any IdentityServer
+    /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
+    /// saved state holds; in remote mode nothing talks to it.
+    public let embedded: EmbeddedAM
     public let sdk: AuthSDK
     public let sync: TokenSync
     public let journeys: any JourneyModule
@@ -52,7 +57,13 @@ public final class Host: @unchecked Sendable {
     private var pendingEvents: [(String, JSONValue)] = []
     private let lock = Lock()
 
-    public init(configuration: HostConfiguration) throws(StartFailure) {
+    /// Builds a client for a remote tenant (`configuration.remote`): the executable passes one,
+    /// so the HTTP client's Foundation stays out of every other target.
+    public typealias Connect = (RemoteServerSettings) throws(StartFailure) -> any IdentityServer
+
+    public var isRemote: Bool { configuration.remote != nil }
+
+    public init(configuration: HostConfiguration, connect: Connect? = nil) throws(StartFailure) {
         self.configuration = configuration
         random = configuration.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
         switch configuration.clock {
@@ -61,37 +72,46 @@ public final class Host: @unchecked Sendable {
         }
         var serverConfig = EmbeddedAMConfig()
         if let origin = configuration.httpOrigin { serverConfig.baseURL = origin + "/am" }
-        server = EmbeddedAM(config: serverConfig, clock: clock, random: random)
+        let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
+        self.embedded = embedded
+        if let remote = configuration.remote {
+            guard let connect else { throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given") }
+            server = try connect(remote)
+        } else {
+            server = embedded
+        }
         if !configuration.journeyFiles.isEmpty {
             let sources = try JourneyFiles.sources(configuration.journeyFiles)
             do {
                 let loaded = try JourneyImport.load(
-                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(server.journeyNames))
-                for journey in loaded { server.add(journey: journey) }
+                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(embedded.journeyNames))
+                for journey in loaded { embedded.add(journey: journey) }
             } catch {
                 throw StartFailure(message: error.description)
             }
         }
-        if let path = configuration.scenarioFile { try Self.applyScenario(path, to: server) }
+        if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
         let services = [
             ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
         ]
-        for (flag, name) in services where !server.journeyNames.contains(name) {
-            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(server.journeyNames.joined(separator: ", ")))")
+        // A tenant's journeys are its own: only the embedded server's names can be checked here.
+        for (flag, name) in services where configuration.remote == nil && !embedded.journeyNames.contains(name) {
+            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
         }
         if configuration.variant == .guide, configuration.flavor != .reactNativeIOS {
             throw StartFailure(message: "the guide's bridge is an iOS React Native bridge: use it with flavor rn-ios")
         }
         var options = SDKOptions()
-        options.realm = server.config.realm
-        options.cookieName = server.config.cookieName
+        options.realm = embedded.config.realm
+        options.cookieName = embedded.config.cookieName
         options.authServiceName = configuration.authServiceName
         options.registrationServiceName = configuration.registrationServiceName
+        if let remote = configuration.remote { Self.apply(remote, to: &options) }
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
         // One observer of ended sessions, wired to the credentials' owner: a session ended on
         // any face (HTTP logout, endSession) ends the native login that holds it.
-        server.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
+        embedded.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
         } catch {
@@ -105,12 +125,24 @@ public final class Host: @unchecked Sendable {
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
             let ping = PingSDK(
                 platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
-                testUser: server.config.demoUser.map { ($0.username, $0.password) })
+                testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
             catalog.register(RNPingJourneyModule(sdk: ping))
             catalog.register(RNPingOidcModule(sdk: ping))
         }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()
+    }
+
+    /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
+    private static func apply(_ remote: RemoteServerSettings, to options: inout SDKOptions) {
+        options.realm = remote.realm
+        options.cookieName = remote.cookieName
+        options.oauthClientId = remote.oauthClientId
+        options.oauthRedirectUri = remote.oauthRedirectUri
+        options.oauthScope = remote.oauthScope
+        options.oauthThreshold = remote.oauthThreshold
+        if let name = remote.authServiceName { options.authServiceName = name }
+        if let name = remote.registrationServiceName { options.registrationServiceName = name }
     }
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
@@ -218,7 +250,7 @@ public final class Host: @unchecked Sendable {
     /// What counts as changed starts from here: the owners forget what they recorded and the
     /// clock and stream are marked where they stand.
     private func settleMarks() {
-        _ = server.takeStateChanges()
+        _ = embedded.takeStateChanges()
         _ = sdk.tokens.takeStateChange()
         if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
         if let seeded = random as? SeededRandomSource { marks.random = seeded.state }

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 import NativeModules
 
 /// Everything the world is built from: which native side to be, how time and randomness behave,
@@ -30,6 +31,9 @@ public struct HostConfiguration: Sendable {
     /// `http://127.0.0.1:8080` when the HTTP face serves: the embedded server then lives at
     /// `<origin>/am`, the issuer its tokens and discovery name.
     public var httpOrigin: String?
+    /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
+    /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
+    public var remote: RemoteServerSettings?
 
     public init() {}
 

@@ -23,8 +23,8 @@ public struct NativeStateView: Sendable {
         tokens = host.sdk.tokens.accessToken
         stale = tokens?.isStale(now: now, threshold: host.sdk.options.oauthThreshold) ?? false
         hasSSOSession = host.sdk.tokens.ssoToken != nil
-        users = host.server.users.count
-        sessions = host.server.sessions.count
-        refreshCount = host.server.refreshCount
+        users = host.embedded.users.count
+        sessions = host.embedded.sessions.count
+        refreshCount = host.embedded.refreshCount
     }
 }

@@ -31,7 +31,7 @@ enum SavedState {
         if let clock = clockJSON(host) { entries[["clock"]] = clock }
         if let random = randomJSON(host) { entries[["random"]] = random }
         entries[["native"]] = host.sdk.tokens.snapshot
-        for item in host.server.stateItems { entries[["server"] + item.path] = item.value }
+        for item in host.embedded.stateItems { entries[["server"] + item.path] = item.value }
         return entries
     }
 
@@ -51,7 +51,7 @@ enum SavedState {
             change.put(["random"], randomJSON(host)!)
         }
         if let native = host.sdk.tokens.takeStateChange() { change.put(["native"], native) }
-        for item in host.server.takeStateChanges() {
+        for item in host.embedded.takeStateChanges() {
             if let value = item.value { change.put(["server"] + item.path, value) } else { change.delete(["server"] + item.path) }
         }
         return change
@@ -113,7 +113,7 @@ enum SavedState {
         }
         guard let native = entries[["native"]] else { throw StateError("native: missing") }
         try host.sdk.tokens.restore(try StateReader(native, path: "native"))
-        try host.server.restore(items: entries.children(of: ["server"]), path: "server")
+        try host.embedded.restore(items: entries.children(of: ["server"]), path: "server")
         host.carried = carried
         restore(now: now, stream: stream, to: host, rollingBack: rollingBack)
     }
@@ -135,7 +135,7 @@ enum SavedState {
             carried.random = try reader.value("random")
         }
         try host.sdk.tokens.restore(try reader.reader("native"))
-        try host.server.restore(try reader.reader("server"))
+        try host.embedded.restore(try reader.reader("server"))
         host.carried = carried
         restore(now: now, stream: stream, to: host, rollingBack: false)
     }

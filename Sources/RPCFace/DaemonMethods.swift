@@ -18,12 +18,19 @@ extension RPCFace {
                     ["name": .string(module.name), "namespace": .string(module.namespace), "methods": .array(module.methods.map { .string($0.name) })]
                 }),
                 "server": [
-                    "kind": "embedded", "realm": .string(host.server.config.realm),
-                    "journeys": .array(host.server.journeyNames.map { .string($0) }),
+                    "kind": "embedded", "realm": .string(host.embedded.config.realm),
+                    "journeys": .array(host.embedded.journeyNames.map { .string($0) }),
                 ],
                 "deterministic": .bool(configuration.isDeterministic),
                 "stateDir": JSONValue(host.stateDirectoryPath),
             ]
+            // Members of remote mode only, so embedded transcripts keep their bytes.
+            if let remote = configuration.remote {
+                result["server"] = [
+                    "kind": "remote", "url": .string(remote.url), "realm": .string(remote.realm),
+                    "clientId": .string(remote.oauthClientId),
+                ]
+            }
             // Only with --http, so transcripts without it keep their bytes.
             if let origin = configuration.httpOrigin {
                 result["http"] = ["origin": .string(origin), "baseUrl": .string(origin + "/am/")]

@@ -46,7 +46,7 @@ extension RPCFace {
         }
         // Served only when a loaded journey has a node whose outcome a scenario decides, so
         // daemons without one list the methods they always did.
-        if host.server.hasScenarioNodes {
+        if host.embedded.hasScenarioNodes {
             register("emulator.setNodeOutcome") { [unowned host] call throws(JSONRPCError) in
                 let params = try NamedParams(call)
                 let (journey, node, outcome) = (try params.string("journey"), try params.string("node"), try params.string("outcome"))
@@ -69,6 +69,23 @@ extension RPCFace {
         register("emulator.state") { [unowned host] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return Self.json(host.nativeState)
+        }
+        // Replaces the handlers above, keeping the method list (and its order) as it was.
+        if host.isRemote { registerRemoteRefusals() }
+    }
+
+    /// What only the embedded server can do or tell: in remote mode these answer −32601 saying
+    /// why, instead of acting on an emulator the app is not talking to.
+    static let embeddedOnly = ["emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney"]
+
+    func registerRemoteRefusals() {
+        for name in Self.embeddedOnly {
+            register(name) { [unowned host] _ throws(JSONRPCError) in
+                throw JSONRPCError(
+                    code: JSONRPCError.methodNotFoundCode,
+                    message: "\(name) cannot apply to a real tenant: server.kind is remote (\(host.configuration.remote?.url ?? "")); "
+                        + "do this in the tenant's admin console or API, or run on the embedded server")
+            }
         }
     }
 

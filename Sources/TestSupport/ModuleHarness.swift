@@ -23,7 +23,7 @@ public final class ModuleHarness {
     }
 
     public var clock: VirtualClock { host.clock as! VirtualClock }
-    public var am: EmbeddedAM { host.server }
+    public var am: EmbeddedAM { host.embedded }
     public var sdk: AuthSDK { host.sdk }
     public var sync: TokenSync { host.sync }
 

@@ -3,6 +3,7 @@ import Host
 import HTTPFace
 import JSONRPC
 import NativeModules
+import RemoteAM
 
 /// Command-line options: the world the Host builds, and how the stdio face frames and logs.
 /// Hand-parsed: the project takes no third-party packages.
@@ -23,6 +24,8 @@ struct Options {
     var http: Sockets.Endpoint?
     var noStdio = false
     var corsOrigins: [String] = []
+    /// `--server`, `--config` and their companions: a real tenant (docs/remote.md).
+    var remote = RemoteFlags()
 
     static let supportedFlavors = Flavor.allCases.map(\.rawValue)
     /// The deepest JSON nesting `--max-depth` may allow (a debug build's stack holds ~2,000).
@@ -70,6 +73,13 @@ struct Options {
           --http [HOST:]PORT     also serve AM's REST API over HTTP (docs/http.md), on 127.0.0.1
                                  unless HOST says otherwise; port 0 picks a free one. The URL is
                                  printed on stderr and reported by daemon.hello
+          --config FILE          drive a real AM / Identity Cloud tenant configured by the app's own
+                                 FRAuthConfig.plist, strings.xml or FROptions JSON (docs/remote.md)
+          --server URL           drive the tenant at URL (https://tenant/am) instead of the embedded
+                                 server; with --realm R --client-id C --redirect-uri U [--scope S]
+                                 (these also override --config's values)
+          --timeout SECONDS      how long one HTTP exchange with the tenant may take (default 60)
+          --insecure             refused: URLSession on Linux cannot skip TLS verification
           --no-stdio             serve only HTTP (needs --http) until SIGTERM
           --cors-origin ORIGIN   let a browser app at ORIGIN call the HTTP face with cookies. Repeatable
           -h, --help             print this text and exit 0
@@ -153,6 +163,11 @@ struct Options {
                 case .success(let endpoint): options.http = endpoint
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
+            case "--config", "--server", "--realm", "--client-id", "--redirect-uri", "--scope", "--timeout":
+                let text = try value(argument)
+                guard !text.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
+                options.remote.values[argument] = text
+            case "--insecure": options.remote.insecure = true
             case "--no-stdio": options.noStdio = true
             case "--cors-origin":
                 let origin = try value(argument)
@@ -197,6 +212,10 @@ struct Options {
         }
         if options.host.variant == .guide, options.host.flavor != .reactNativeIOS {
             throw UsageError(message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)")
+        }
+        options.host.remote = try options.remote.settings()
+        if options.host.remote != nil, options.http != nil {
+            throw UsageError(message: "--http serves the embedded server: it cannot be combined with --server or --config")
         }
         if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
         return options

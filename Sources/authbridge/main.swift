@@ -4,6 +4,7 @@ import HTTPFace
 import HTTPServer
 import JSONRPC
 import RPCFace
+import RemoteAM
 
 // The executable parses options, builds the Host, and starts its faces: stdio JSON-RPC, HTTP
 // (--http), and shutdown signals. Everything else lives in the libraries.
@@ -55,9 +56,17 @@ if let endpoint = options.http {
         ProcessControl.exitNow(1)
     }
 }
+// The only path into Foundation's URLSession: taken with --server or --config alone.
+let connectRemote: Host.Connect = { settings throws(Host.StartFailure) in
+    do throws(RemoteAM.BadSettings) {
+        return try RemoteAM(settings: settings)
+    } catch {
+        throw Host.StartFailure(message: error.message)
+    }
+}
 let host: Host
 do {
-    host = try Host(configuration: hostConfiguration)
+    host = try Host(configuration: hostConfiguration, connect: connectRemote)
 } catch {
     Log.shared.plain("authbridge: \(error.message)\n")
     ProcessControl.exitNow(1)
@@ -69,7 +78,7 @@ if let listener {
     if !listener.configuration.endpoint.isLoopback {
         logWarn("--http \(listener.origin) is not a loopback address: other machines can reach the server")
     }
-    Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.server.config.realm))\n")
+    Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.embedded.config.realm))\n")
     if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
 }
 

@@ -94,7 +94,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         }
         first = nil
         let second = try Host(configuration: configuration)
-        #expect(second.server.users.find(username: "ada")?.id == user.id)
+        #expect(second.embedded.users.find(username: "ada")?.id == user.id)
     }
 }
 
@@ -150,7 +150,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         let app = try loggedIn()
         let sso = app.sdk.tokens.ssoToken!
         // What the HTTP face does for `POST …/sessions?_action=logout`.
-        #expect(app.transact { $0.server.logoutSession(ssoToken: sso).status } == 200)
+        #expect(app.transact { $0.embedded.logoutSession(ssoToken: sso).status } == 200)
         let events = app.takeEvents()
         #expect(events.map(\.0) == ["LOGOUT_EVENT"])
         #expect(events.first?.1 == ["reason": "session_ended", "generation": 2])
@@ -160,7 +160,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
     @Test func endSessionWithTheNativeIdTokenLogsOutToo() throws {
         let app = try loggedIn()
         let idToken = app.sdk.accessToken!.idToken!
-        _ = app.transact { $0.server.endSession(idTokenHint: idToken, clientId: nil) }
+        _ = app.transact { $0.embedded.endSession(idTokenHint: idToken, clientId: nil) }
         #expect(app.takeEvents().map { $0.1["reason"] } == ["session_ended"])
     }
 
@@ -177,14 +177,14 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
     @Test func anotherSessionEndingChangesNothing() throws {
         let app = try loggedIn()
         let other = app.transact { host -> String? in
-            let step = host.server.authenticate(.start(service: "Login")).body
+            let step = host.embedded.authenticate(.start(service: "Login")).body
             var payload = step.objectValue!
             payload["callbacks"] = try! JSONParser.parse(
                 #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#)
-            return host.server.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
+            return host.embedded.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
         }
         #expect(other != nil && other != app.sdk.tokens.ssoToken)
-        _ = app.transact { $0.server.logoutSession(ssoToken: other!) }
+        _ = app.transact { $0.embedded.logoutSession(ssoToken: other!) }
         #expect(app.takeEvents().isEmpty)
         #expect(app.sdk.accessToken != nil)
     }

@@ -1,0 +1,35 @@
+/// Where a real AM / Identity Cloud tenant is and how the app talks to it: the values of the
+/// app's own configuration (FRAuthConfig.plist, strings.xml, FROptions or flags). It lives here,
+/// Foundation-free, so the Host can describe a remote server (`daemon.hello`, the SDK's options)
+/// without linking the HTTP client that talks to it.
+public struct RemoteServerSettings: Equatable, Sendable {
+    /// The AM base URL, `https://tenant.example.com/am` (no trailing slash).
+    public var url: String
+    public var realm: String
+    public var cookieName = "iPlanetDirectoryPro"
+    public var oauthClientId: String
+    public var oauthRedirectUri: String
+    public var oauthScope = "openid profile email"
+    /// Seconds before expiry at which the SDK refreshes (`forgerock_oauth_threshold`).
+    public var oauthThreshold: Double = 60
+    public var authServiceName: String?
+    public var registrationServiceName: String?
+    /// Seconds an HTTP exchange may take (`forgerock_timeout`, the SDKs' default 60).
+    public var timeout: Double = 60
+    /// Skip TLS certificate verification (`--insecure`, a local AM with a self-signed certificate).
+    public var insecure = false
+    /// Where these values came from (a file, or "flags"): named in start errors.
+    public var source = "flags"
+
+    public init(url: String, realm: String, oauthClientId: String, oauthRedirectUri: String) {
+        self.url = url
+        self.realm = realm
+        self.oauthClientId = oauthClientId
+        self.oauthRedirectUri = oauthRedirectUri
+    }
+
+    /// AM's realm path segment: `realms/root` for the root realm, else `realms/root/realms/<r>`.
+    public var realmPath: String {
+        realm == "root" || realm == "/" ? "realms/root" : "realms/root/realms/\(realm)"
+    }
+}

@@ -1,0 +1,54 @@
+import IdentityServer
+import RemoteAM
+
+/// `--config FILE` and `--server URL --realm R --client-id C --redirect-uri U --scope S
+/// --timeout N --insecure`: a remote tenant's settings, flags overriding the file's values.
+struct RemoteFlags {
+    var values: [String: String] = [:]
+    var insecure = false
+
+    /// nil when no flag asks for a remote server: the embedded one serves.
+    func settings() throws(Options.UsageError) -> RemoteServerSettings? {
+        let given = values.keys.filter { $0 != "--config" }
+        guard values["--config"] != nil || values["--server"] != nil else {
+            if let flag = given.sorted().first ?? (insecure ? "--insecure" : nil) {
+                throw Options.UsageError(message: "\(flag) applies to a remote tenant: give --server URL or --config FILE")
+            }
+            return nil
+        }
+        var settings: RemoteServerSettings
+        if let path = values["--config"] {
+            do {
+                settings = try AppConfigFile.load(path: path)
+            } catch {
+                throw Options.UsageError(message: error.message)
+            }
+        } else {
+            func required(_ flag: String) throws(Options.UsageError) -> String {
+                guard let value = values[flag] else { throw Options.UsageError(message: "--server needs \(flag)") }
+                return value
+            }
+            settings = RemoteServerSettings(
+                url: "", realm: try required("--realm"), oauthClientId: try required("--client-id"),
+                oauthRedirectUri: try required("--redirect-uri"))
+        }
+        if let url = values["--server"] {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                throw Options.UsageError(message: "--server needs an http(s) URL such as https://tenant.example.com/am, got \(url)")
+            }
+            settings.url = url.hasSuffix("/") ? String(url.dropLast()) : url
+        }
+        if let realm = values["--realm"] { settings.realm = realm }
+        if let client = values["--client-id"] { settings.oauthClientId = client }
+        if let redirect = values["--redirect-uri"] { settings.oauthRedirectUri = redirect }
+        if let scope = values["--scope"] { settings.oauthScope = scope }
+        if let text = values["--timeout"] {
+            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+                throw Options.UsageError(message: "--timeout needs seconds between 0 and 600, got \(text)")
+            }
+            settings.timeout = seconds
+        }
+        settings.insecure = insecure
+        return settings
+    }
+}

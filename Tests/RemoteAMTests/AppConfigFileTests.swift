@@ -1,0 +1,102 @@
+import IdentityServer
+import XCTest
+
+@testable import RemoteAM
+
+/// The app's own config files become the same settings; a missing or malformed key is named.
+final class AppConfigFileTests: XCTestCase {
+    static let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>forgerock_oauth_client_id</key>
+            <string>iosclient</string>
+            <key>forgerock_oauth_redirect_uri</key>
+            <string>org.forgerock.demo://oauth2redirect</string>
+            <key>forgerock_oauth_scope</key>
+            <string>openid profile email address</string>
+            <key>forgerock_oauth_threshold</key>
+            <string>60</string>
+            <key>forgerock_url</key>
+            <string>https://openam-tenant.forgeblocks.com/am/</string>
+            <key>forgerock_cookie_name</key>
+            <string>5421aeddf91aa20</string>
+            <key>forgerock_realm</key>
+            <string>alpha</string>
+            <key>forgerock_timeout</key>
+            <integer>30</integer>
+            <key>forgerock_auth_service_name</key>
+            <string>Login</string>
+            <key>forgerock_enable_cookie</key>
+            <true/>
+        </dict>
+        </plist>
+        """
+
+    static let strings = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <resources>
+            <string name="app_name">To Do</string>
+            <string name="forgerock_url" translatable="false">https://openam.example.com:8443/openam</string>
+            <string name="forgerock_realm">root</string>
+            <string name="forgerock_oauth_client_id">AndroidTest</string>
+            <string name="forgerock_oauth_redirect_uri">org.forgerock.demo:/oauth2redirect</string>
+            <string name="forgerock_oauth_scope">openid profile email address phone</string>
+            <string name="forgerock_oauth_threshold">30</string>
+            <string name="forgerock_registration_service_name">Reg &amp; Verify</string>
+            <string name="forgerock_timeout">\\'15\\'</string>
+        </resources>
+        """
+
+    func testPlist() throws {
+        let settings = try AppConfigFile.settings(Self.plist, file: "FRAuthConfig.plist")
+        XCTAssertEqual(settings.url, "https://openam-tenant.forgeblocks.com/am")
+        XCTAssertEqual(settings.realm, "alpha")
+        XCTAssertEqual(settings.realmPath, "realms/root/realms/alpha")
+        XCTAssertEqual(settings.cookieName, "5421aeddf91aa20")
+        XCTAssertEqual(settings.oauthClientId, "iosclient")
+        XCTAssertEqual(settings.oauthRedirectUri, "org.forgerock.demo://oauth2redirect")
+        XCTAssertEqual(settings.oauthScope, "openid profile email address")
+        XCTAssertEqual(settings.oauthThreshold, 60)
+        XCTAssertEqual(settings.timeout, 30)
+        XCTAssertEqual(settings.authServiceName, "Login")
+        XCTAssertEqual(settings.source, "FRAuthConfig.plist")
+    }
+
+    func testAndroidStrings() throws {
+        let text = Self.strings.replacingOccurrences(of: "\\'15\\'", with: "15")
+        let settings = try AppConfigFile.settings(text, file: "strings.xml")
+        XCTAssertEqual(settings.url, "https://openam.example.com:8443/openam")
+        XCTAssertEqual(settings.realmPath, "realms/root")
+        XCTAssertEqual(settings.cookieName, "iPlanetDirectoryPro")
+        XCTAssertEqual(settings.oauthThreshold, 30)
+        XCTAssertEqual(settings.timeout, 15)
+        XCTAssertEqual(settings.registrationServiceName, "Reg & Verify")
+    }
+
+    func testFROptionsJSON() throws {
+        let json = #"{"url": "http://127.0.0.1:8080/am", "realm": "alpha", "oauthClientId": "c", "oauthRedirectUri": "r:/cb", "oauthScope": "openid", "timeout": 5}"#
+        let settings = try AppConfigFile.settings(json, file: "options.json")
+        XCTAssertEqual(settings.timeout, 5)
+        XCTAssertEqual(settings.oauthClientId, "c")
+    }
+
+    func testMissingKeyIsNamed() {
+        let text = Self.plist.replacingOccurrences(of: "<key>forgerock_realm</key>", with: "<key>other</key>")
+        XCTAssertThrowsError(try AppConfigFile.settings(text, file: "ios/FRAuthConfig.plist")) { error in
+            XCTAssertEqual((error as? AppConfigFile.Invalid)?.message, "ios/FRAuthConfig.plist: forgerock_realm is missing or empty")
+        }
+    }
+
+    func testMalformedKeyIsNamed() {
+        XCTAssertThrowsError(try AppConfigFile.settings(Self.strings, file: "strings.xml")) { error in
+            XCTAssertEqual((error as? AppConfigFile.Invalid)?.message, "strings.xml: forgerock_timeout must be a positive number of seconds, got '15'")
+        }
+        let badURL = Self.plist.replacingOccurrences(of: "https://openam-tenant.forgeblocks.com/am/", with: "openam")
+        XCTAssertThrowsError(try AppConfigFile.settings(badURL, file: "p")) { error in
+            XCTAssertTrue((error as? AppConfigFile.Invalid)?.message.hasPrefix("p: forgerock_url must be an http(s) URL") ?? false)
+        }
+        XCTAssertThrowsError(try AppConfigFile.settings("hello", file: "x.txt"))
+    }
+}
