@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 # `make pack BINARY=1`: the client package also carries the linux-x64 release binary.
 BINARY ?=
 
-.PHONY: build release run serve test test-swift test-node transcripts bench clean install pack
+.PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack
 
 build:
 	$(SWIFT) build
@@ -38,8 +38,15 @@ transcripts: build
 
 # A fully static release binary: no shared Swift libraries to load at start-up (docs/performance.md).
 RELEASE_BIN := .build-release/release/authbridge
+# Only the default product: authbridge-remote links Foundation, and no static libcurl ships.
 release:
-	$(SWIFT) build -c release --build-path .build-release -Xswiftc -static-executable
+	$(SWIFT) build -c release --build-path .build-release -Xswiftc -static-executable --product authbridge
+
+# Remote mode's binary (docs/remote.md), dynamically linked: it needs the Swift runtime and
+# libcurl on the machine. `authbridge --server …` runs it from authbridge's own directory.
+RELEASE_REMOTE_BIN := .build-release-remote/release/authbridge-remote
+release-remote:
+	$(SWIFT) build -c release --build-path .build-release-remote --product authbridge-remote
 
 # Speed and memory against C floors measured in the same run (stdio and HTTP); table on stdout, JSON in .build-release/bench.json.
 bench: release

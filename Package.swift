@@ -4,12 +4,14 @@ import PackageDescription
 // One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
 // authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
 // RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
-// authbridge → RemoteAM → IdentityServer (Foundation only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
+// authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer
+// (Foundation only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
 // is under everything. TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
     products: [
         .executable(name: "authbridge", targets: ["authbridge"]),
+        .executable(name: "authbridge-remote", targets: ["authbridge-remote"]),
     ],
     targets: [
         .target(name: "AuthBridgeCore"),
@@ -19,7 +21,9 @@ let package = Package(
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "AMHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "IdentityServer"]),
-        // The only target that links Foundation (URLSession): only the executable uses it.
+        // The only target that links Foundation (URLSession): only authbridge-remote links it, so the
+        // default binary stays fully static (docs/remote.md). The config readers are Foundation-free.
+        .target(name: "RemoteConfig", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
@@ -29,8 +33,10 @@ let package = Package(
         ),
         .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "NativeModules"]),
         .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
-        .executableTarget(
-            name: "authbridge", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteAM"]),
+        .target(
+            name: "Daemon", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),
+        .executableTarget(name: "authbridge", dependencies: ["Daemon"]),
+        .executableTarget(name: "authbridge-remote", dependencies: ["Daemon", "Host", "RemoteAM"]),
         .target(
             name: "TestSupport",
             dependencies: ["AuthBridgeCore", "Host", "NativeModules", "NativeSDK", "EmbeddedAM", "JSONRPC", "RPCFace"]
@@ -51,6 +57,6 @@ let package = Package(
             dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
-        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
     ]
 )

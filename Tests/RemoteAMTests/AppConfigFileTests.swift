@@ -1,7 +1,7 @@
 import IdentityServer
 import XCTest
 
-@testable import RemoteAM
+@testable import RemoteConfig
 
 /// The app's own config files become the same settings; a missing or malformed key is named.
 final class AppConfigFileTests: XCTestCase {

@@ -1,5 +1,5 @@
 import IdentityServer
-import RemoteAM
+import RemoteConfig
 
 /// `--config FILE` and `--server URL --realm R --client-id C --redirect-uri U --scope S
 /// --timeout N --insecure`: a remote tenant's settings, flags overriding the file's values.

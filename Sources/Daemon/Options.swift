@@ -3,7 +3,7 @@ import Host
 import HTTPFace
 import JSONRPC
 import NativeModules
-import RemoteAM
+import RemoteConfig
 
 /// Command-line options: the world the Host builds, and how the stdio face frames and logs.
 /// Hand-parsed: the project takes no third-party packages.

@@ -1,0 +1,35 @@
+import AuthBridgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `authbridge --server …` in the default build: replaces this process with `authbridge-remote`
+/// from the same directory, same arguments, same stdin/stdout/stderr. The default binary links no
+/// Foundation, so it stays fully static and quick to spawn; only remote mode pays for URLSession.
+enum RemoteHandOver {
+    static let binaryName = "authbridge-remote"
+
+    static func exec(_ arguments: [String]) -> Never {
+        let path = sibling()
+        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) }
+        argv.append(nil)
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        Log.shared.plain(
+            "authbridge: remote mode (--server, --config) runs \(path), which could not be started: \(reason); "
+                + "build it with `swift build` or `make release-remote`, next to this binary\n")
+        ProcessControl.exitNow(1)
+    }
+
+    /// `/proc/self/exe`'s directory: where the build and `make install` put both binaries.
+    private static func sibling() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let own = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        guard let slash = own.lastIndex(of: "/") else { return binaryName }
+        return String(own[...slash]) + binaryName
+    }
+}
