@@ -288,7 +288,7 @@ public final class Host: @unchecked Sendable {
     /// be written stops the start here rather than failing the first change.
     private func restoreState() throws(StartFailure) {
         guard let directory = stateDirectory else { return }
-        server.tracksStateChanges = true
+        embedded.tracksStateChanges = true
         do {
             if let saved = try directory.load() {
                 do {
