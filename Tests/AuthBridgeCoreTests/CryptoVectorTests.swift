@@ -126,6 +126,15 @@ private func hex(_ text: String) -> [UInt8] {
 }
 
 @Suite struct RandomSources {
+    /// Read in blocks of 64 values: across many refills no value repeats and none is zero-filled.
+    @Test func theSystemSourceReadInBlocksNeverRepeats() {
+        let source = SystemRandomSource()
+        let values = (0..<1000).map { _ in source.next() }
+        #expect(Set(values).count == 1000)
+        #expect(!values.contains(0))
+        #expect(Set((0..<200).map { _ in source.uuid() }).count == 200)
+    }
+
     @Test func seededStreamsRepeat() {
         let a = SeededRandomSource(seed: 7)
         let b = SeededRandomSource(seed: 7)

@@ -13,6 +13,8 @@ public struct SSOSession: Equatable, Sendable {
 
 public final class SessionStore {
     fileprivate var sessions: [String: SSOSession] = [:]
+    /// Sessions by `opsId` (how an id token names its session): endSession looks one up by it.
+    fileprivate var tokenByOpsId: [String: String] = [:]
     /// Sessions created or ended since the state was last saved (recorded only when something
     /// saves them).
     fileprivate var changed: Set<String> = []
@@ -36,17 +38,19 @@ public final class SessionStore {
             tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now,
             opsId: Base64URL.encode(random.bytes(18)))
         sessions[tokenId] = session
+        tokenByOpsId[session.opsId] = tokenId
         if tracksChanges { changed.insert(tokenId) }
         return session
     }
 
     public func find(_ tokenId: String) -> SSOSession? { sessions[tokenId] }
 
-    public func find(opsId: String) -> SSOSession? { sessions.values.first { $0.opsId == opsId } }
+    public func find(opsId: String) -> SSOSession? { tokenByOpsId[opsId].flatMap { sessions[$0] } }
 
     @discardableResult
     public func end(_ tokenId: String, cause: SessionEndCause) -> Bool {
         guard let session = sessions.removeValue(forKey: tokenId) else { return false }
+        tokenByOpsId[session.opsId] = nil
         if tracksChanges { changed.insert(tokenId) }
         onEnded?(session, cause)
         return true
@@ -92,6 +96,7 @@ extension SessionStore {
             restored[session.tokenId] = session
         }
         sessions = restored
+        tokenByOpsId = Dictionary(restored.values.map { ($0.opsId, $0.tokenId) }, uniquingKeysWith: { a, _ in a })
         changed.removeAll()
     }
 }
