@@ -58,10 +58,10 @@ final class OAuthIssuer {
     /// Everything that grows with traffic stays bounded (docs/performance.md): grants past their
     /// refresh expiry go, and beyond `config.retentionCap` the least recently used; retired
     /// tokens likewise.
-    private lazy var grantPruning = Pruning(cap: config.retentionCap)
-    private lazy var retiredPruning = Pruning(cap: config.retentionCap)
+    lazy var grantPruning = Pruning(cap: config.retentionCap)
+    lazy var retiredPruning = Pruning(cap: config.retentionCap)
     private var revokedPruning = Pruning(cap: Int.max)
-    private var uses: UInt64 = 0
+    var uses: UInt64 = 0
     /// What changed since the state was last saved (`--state-dir` writes only these); recorded
     /// only when something saves them.
     var changes = Changes()
@@ -351,58 +351,4 @@ final class OAuthIssuer {
         guard let jwt = try? JWT.verify(token, with: signer) else { return nil }
         return jwt.claims["sub"]?.stringValue
     }
-
-    /// An administrator's revocation: every grant of the user ends, so their refresh tokens are
-    /// refused from now on. Access tokens already issued stay valid until they expire (they are
-    /// stateless JWTs), which is why the client finds out on its next refresh.
-    func endGrants(userId: String) -> Int {
-        let live = grants.values.filter { $0.userId == userId && grantByRefreshToken[$0.refreshToken] != nil }
-        for grant in live {
-            grantByRefreshToken[grant.refreshToken] = nil
-            retire(grant.refreshToken)
-        }
-        return live.count
-    }
-
-    /// An ended session leaves its grants valid, as in AM: tokens outlive the SSO session.
-    private func endGrant(_ grantId: String) {
-        guard let grant = grants.removeValue(forKey: grantId) else { return }
-        if tracksChanges { changes.grants.insert(grantId) }
-        grantByRefreshToken[grant.refreshToken] = nil
-        retire(grant.refreshToken)
-    }
-
-    private func retire(_ token: String) {
-        let now = clock.now
-        retiredRefreshTokens[token] = now + config.refreshTokenLifetime
-        if tracksChanges { changes.retired.insert(token) }
-        let before = retiredRefreshTokens.count
-        var remaining = retiredRefreshTokens
-        retiredPruning.run(&remaining, expired: { $0 <= now }, rank: { $0 })
-        if remaining.count < before {
-            if tracksChanges { changes.retired.formUnion(retiredRefreshTokens.keys.filter { remaining[$0] == nil }) }
-            retiredRefreshTokens = remaining
-        }
-    }
-
-    /// A new grant: the grants stay bounded as they are added.
-    func add(_ grant: Grant) {
-        var grant = grant
-        uses += 1
-        grant.lastUsed = uses
-        grants[grant.id] = grant
-        if tracksChanges { changes.grants.insert(grant.id) }
-        grantByRefreshToken[grant.refreshToken] = grant.id
-        let now = clock.now
-        let before = grants.count
-        var remaining = grants
-        grantPruning.run(&remaining, expired: { $0.refreshExpires <= now }, rank: { Double($0.lastUsed) })
-        guard remaining.count < before else { return }
-        for (id, pruned) in grants where remaining[id] == nil {
-            if tracksChanges { changes.grants.insert(id) }
-            if grantByRefreshToken[pruned.refreshToken] == id { grantByRefreshToken[pruned.refreshToken] = nil }
-        }
-        grants = remaining
-    }
-
 }

@@ -13,7 +13,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const jest = findJest();
 if (!jest) process.stderr.write(`\nNOTE: ${missingJestNote}\n\n`);
 
-test('the Jest example passes under real Jest with four workers', { skip: jest ? false : missingJestNote }, () => {
+test('the Jest example, its TypeScript spec included, passes under real Jest with four workers', { skip: jest ? false : missingJestNote }, () => {
   const out = mkdtempSync(join(tmpdir(), 'authbridge-jest-'));
   try {
     const report = join(out, 'report.json');
@@ -22,8 +22,8 @@ test('the Jest example passes under real Jest with four workers', { skip: jest ?
     assert.equal(run.status, 0, `jest failed:\n${run.stderr}`);
     const result = JSON.parse(readFileSync(report, 'utf8'));
     assert.equal(result.numFailedTests, 0);
-    assert.equal(result.numPassedTests, 8);
-    assert.equal(result.numTotalTestSuites, 2);
+    assert.equal(result.numPassedTests, 10);
+    assert.equal(result.numTotalTestSuites, 3, 'two JavaScript specs and a TypeScript one');
     assert.doesNotMatch(run.stderr, /did not exit|open handle|failed to exit gracefully/i);
   } finally {
     rmSync(out, { recursive: true, force: true });
