@@ -10,5 +10,7 @@ extension AM {
     ]
 
     /// The other node types real trees use.
-    static let moreTypes: [AMNodeType] = []
+    static let moreTypes: [AMNodeType] = [
+        MessageNode.type, ChoiceCollectorNode.type, PollingWaitNode.type, DeviceProfileCollectorNode.type,
+    ]
 }

@@ -1,0 +1,39 @@
+import AuthBridgeCore
+
+extension AM {
+    /// AM's Choice Collector: a ChoiceCallback whose outcomes are the `choices`; the input is
+    /// pre-filled with the `defaultChoice`'s index. A single choice sends nothing and goes on
+    /// along it, as AM does.
+    struct ChoiceCollectorNode: AMCollector {
+        static let type = AMNodeType(name: "ChoiceCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            guard let choices = try s.strings("choices", nonEmpty: true), Set(choices).count == choices.count else {
+                throw SettingsError(reason: "\"choices\" must be a non-empty list of distinct choices (each is an outcome)")
+            }
+            let defaultName = try s.string("defaultChoice") ?? choices[0]
+            guard let defaultChoice = choices.firstIndex(of: defaultName) else {
+                throw SettingsError(reason: "\"defaultChoice\" \"\(defaultName)\" is not one of the choices (\(choices.joined(separator: ", ")))")
+            }
+            return .collector(ChoiceCollectorNode(
+                prompt: try s.localized("prompt")?.text ?? "", choices: choices, defaultChoice: defaultChoice))
+        }
+
+        var prompt: String
+        var choices: [String]
+        var defaultChoice: Int
+        var callbackCount: Int { choices.count == 1 ? 0 : 1 }
+        var outcomes: [String] { choices }
+
+        func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
+            callbackCount == 0 ? [] : [.choice(prompt: prompt, choices: choices, defaultChoice: defaultChoice, value: answers?[0].value)]
+        }
+
+        func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {}
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview { AMReview() }
+
+        /// The engine has checked the answer is an index of a choice.
+        func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
+            guard let answer = answers.first else { return .outcome(choices[0]) }
+            return .outcome(choices[JourneyValues.optionIndex(answer.value) ?? defaultChoice])
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AuthBridgeCore
+import IdentityServer
+import Testing
+
+@testable import EmbeddedAM
+
+/// docs/examples/am-exports/more/MoreNodes.journey.json, the example export of the node types beyond
+/// the platform journeys', loaded as `--journeys` loads it and run end to end.
+struct AMMoreNodesExampleTests {
+    static func harness() throws -> Harness {
+        let h = Harness()
+        for journey in try JourneyImport.load([AMExports.source("more/MoreNodes")], builtIn: Set(h.am.journeyNames)) { h.am.add(journey: journey) }
+        return h
+    }
+
+    static func types(_ step: JSONValue) -> [String] { step["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? [] }
+
+    static let profile: JSONValue = "{\"identifier\":\"device-1\",\"metadata\":{\"platform\":{\"model\":\"Pixel 8\"}}}"
+
+    @Test func deviceCheckWaitsThenSignsIn() throws {
+        let h = try Self.harness()
+        let profileStep = h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body
+        #expect(Self.types(profileStep) == ["DeviceProfileCallback"])
+        let message = h.submit(profileStep, ["IDToken1": Self.profile]).body
+        #expect(Self.types(message) == ["TextOutputCallback", "ConfirmationCallback"])
+        let wait = h.submit(message, ["IDToken2": 0]).body
+        #expect(Self.types(wait) == ["PollingWaitCallback", "ConfirmationCallback"])
+        h.clock.advance(by: 2)
+        #expect(h.submit(wait, [:]).body["tokenId"] != nil)
+    }
+
+    @Test func deviceCheckFallsBackToThePasswordOrFails() throws {
+        let h = try Self.harness()
+        let message = h.submit(h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]).body
+        let choice = h.submit(message, ["IDToken2": 1]).body
+        #expect(Self.types(choice) == ["ChoiceCallback"])
+        let password = h.submit(choice, [:]).body
+        #expect(Self.types(password) == ["PasswordCallback"], "the default choice is password")
+        #expect(h.submit(password, ["IDToken1": "Ch4ng3it!"]).body["tokenId"] != nil)
+
+        let again = h.submit(h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]).body
+        let wait = h.submit(again, ["IDToken2": 0]).body
+        #expect(h.submit(wait, ["IDToken2": 0]).status == 401, "exit from the wait leads to failure")
+    }
+}
