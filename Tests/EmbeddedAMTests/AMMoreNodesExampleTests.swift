@@ -42,4 +42,29 @@ struct AMMoreNodesExampleTests {
         let wait = h.submit(again, ["IDToken2": 0]).body
         #expect(h.submit(wait, ["IDToken2": 0]).status == 401, "exit from the wait leads to failure")
     }
+
+    @Test func emailOneTimePasswordSignsInWithTheMailedCode() throws {
+        let h = try Self.harness()
+        let page = h.start("EmailOneTimePassword").body
+        #expect(page["header"] == "Sign In")
+        #expect(Self.types(page) == ["NameCallback", "PasswordCallback"])
+        let otp = h.submit(page, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body
+        #expect(Self.types(otp) == ["PasswordCallback"])
+        let code = try #require(h.am.outbox.lastOneTimeCode)
+        #expect(code.to == "demo@example.com")
+        #expect(h.submit(otp, ["IDToken1": "12345678"]).status == 401, "a wrong code fails")
+        let again = h.submit(h.start("EmailOneTimePassword").body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body
+        let fresh = try #require(h.am.outbox.lastOneTimeCode?.code)
+        #expect(h.submit(again, ["IDToken1": .string(fresh)]).body["tokenId"] != nil)
+    }
+
+    @Test func smsOneTimePasswordNeedsAPhoneNumber() throws {
+        let h = try Self.harness()
+        let otp = h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).body
+        let code = try #require(h.am.outbox.lastOneTimeCode)
+        #expect(code.delivery == "sms" && code.code.count == 6 && code.to == "+15555550100")
+        #expect(h.submit(otp, ["IDToken1": .string(code.code)]).body["tokenId"] != nil)
+        _ = h.am.users.update(username: "demo") { $0.attributes["telephoneNumber"] = nil }
+        #expect(h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).status == 401, "no phone: AM's sender throws")
+    }
 }

@@ -12,5 +12,7 @@ extension AM {
     /// The other node types real trees use.
     static let moreTypes: [AMNodeType] = [
         MessageNode.type, ChoiceCollectorNode.type, PollingWaitNode.type, DeviceProfileCollectorNode.type,
+        OneTimePasswordGeneratorNode.type, OneTimePasswordSenderNode.smtpType, OneTimePasswordSenderNode.smsType,
+        OneTimePasswordCollectorDecisionNode.type,
     ]
 }
