@@ -67,4 +67,21 @@ struct AMMoreNodesExampleTests {
         _ = h.am.users.update(username: "demo") { $0.attributes["telephoneNumber"] = nil }
         #expect(h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).status == 401, "no phone: AM's sender throws")
     }
+
+    @Test func kbaRecoveryVerifiesMailsAndSetsTheCookie() throws {
+        let h = try Self.harness()
+        #expect(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).status == 401, "no KBA answers stored")
+        let random = SeededRandomSource(seed: 3)
+        _ = h.am.users.update(username: "demo") {
+            $0.attributes["kbaInfo"] = [
+                KbaAnswers.hashed(["question": "What's your favorite color?", "answer": "Blue"], random: random),
+                KbaAnswers.hashed(["question": "Who was your first employer?", "answer": "Blue"], random: random),
+            ]
+        }
+        let question = h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).body
+        #expect(Self.types(question) == ["PasswordCallback"])
+        #expect(h.submit(question, ["IDToken1": "blue"]).body["tokenId"] != nil)
+        #expect(h.am.outbox.lastEmail?.template == "recoveryNotice")
+        #expect(h.submit(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).body, ["IDToken1": "red"]).status == 401)
+    }
 }

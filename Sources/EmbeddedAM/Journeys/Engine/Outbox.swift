@@ -14,6 +14,16 @@ public struct Outbox: Sendable {
         public var expiresAt: Double
     }
 
+    /// An e-mail an AM Email Template node sent: the template's name, not rendered text (the
+    /// templates live in IDM, not in the export).
+    public struct Email: Equatable, Sendable {
+        public var template: String
+        public var to: String
+        public var username: String
+        public var journey: String
+        public var sentAt: Double
+    }
+
     public struct SuspendLink: Equatable, Sendable {
         public var suspendedId: String
         public var resumeURI: String
@@ -25,9 +35,11 @@ public struct Outbox: Sendable {
 
     public private(set) var lastOneTimeCode: OneTimeCode?
     public private(set) var lastSuspendLink: SuspendLink?
+    public private(set) var lastEmail: Email?
 
     mutating func send(_ code: OneTimeCode) { lastOneTimeCode = code }
     mutating func send(_ link: SuspendLink) { lastSuspendLink = link }
+    mutating func send(_ email: Email) { lastEmail = email }
 }
 
 extension Outbox.OneTimeCode {

@@ -20,7 +20,8 @@ struct SuccessNode: JourneyNode {
             user.counters = user.counters.filter { !FailureCounters.resetBySuccess($0.key, journey: journey) }
         }
         let config = context.config
-        let successUrl = "/enduser/?realm=\(config.realmPath)"
+        // AM's Success URL node sets it in shared state; otherwise the realm's end-user page.
+        let successUrl = context.shared[AM.SetSuccessUrlNode.key]?.stringValue ?? "/enduser/?realm=\(config.realmPath)"
         if context.noSession {
             return .reply(ServerReply(status: 200, body: ["successUrl": .string(successUrl), "realm": .string(config.realmPath)]))
         }

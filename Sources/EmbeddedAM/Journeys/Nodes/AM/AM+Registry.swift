@@ -13,6 +13,7 @@ extension AM {
     static let moreTypes: [AMNodeType] = [
         MessageNode.type, ChoiceCollectorNode.type, PollingWaitNode.type, DeviceProfileCollectorNode.type,
         OneTimePasswordGeneratorNode.type, OneTimePasswordSenderNode.smtpType, OneTimePasswordSenderNode.smsType,
-        OneTimePasswordCollectorDecisionNode.type,
+        OneTimePasswordCollectorDecisionNode.type, SetSuccessUrlNode.type, ZeroPageLoginNode.type, KbaVerifyNode.type, EmailTemplateNode.type,
+        SetPersistentCookieNode.type, PersistentCookieDecisionNode.type,
     ]
 }
