@@ -68,6 +68,20 @@ struct AMMoreNodesExampleTests {
         #expect(h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).status == 401, "no phone: AM's sender throws")
     }
 
+    @Test func socialOrLocalFallsToTheSignInPageAndSetsTheSuccessUrl() throws {
+        let h = try Self.harness()
+        let select = h.start("SocialOrLocal").body
+        #expect(select["header"] == "Sign In")
+        #expect(Self.types(select) == ["SelectIdPCallback"], "no zero-page headers here: false")
+        #expect(select["callbacks"]?[0]?["output"]?[0]?["value"] == [["provider": "google", "uiConfig": ["buttonDisplayName": "Google"]], ["provider": "localAuthentication"]])
+        #expect(h.submit(select, ["IDToken1": "google"]).status == 401, "social leads to failure in this tree")
+        let page = h.submit(h.start("SocialOrLocal").body, ["IDToken1": "localAuthentication"]).body
+        #expect(Self.types(page) == ["NameCallback", "PasswordCallback"])
+        let done = h.submit(page, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body
+        #expect(done["tokenId"] != nil)
+        #expect(done["successUrl"] == "https://app.example.com/welcome")
+    }
+
     @Test func kbaRecoveryVerifiesMailsAndSetsTheCookie() throws {
         let h = try Self.harness()
         #expect(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).status == 401, "no KBA answers stored")
@@ -83,5 +97,16 @@ struct AMMoreNodesExampleTests {
         #expect(h.submit(question, ["IDToken1": "blue"]).body["tokenId"] != nil)
         #expect(h.am.outbox.lastEmail?.template == "recoveryNotice")
         #expect(h.submit(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).body, ["IDToken1": "red"]).status == 401)
+    }
+
+    @Test func webAuthnLoginRegistersOnFirstUseThenAuthenticates() throws {
+        let h = try Self.harness()
+        let sign = ["IDToken1": JSONValue("demo"), "IDToken2": "Ch4ng3it!"]
+        let register = h.submit(h.start("WebAuthnLogin").body, sign).body
+        #expect(register["callbacks"]?[0]?["output"]?[0]?["value"]?["_action"] == "webauthn_registration", "no device: noDevice → registration")
+        #expect(h.submit(register, ["IDToken2": "{}::attestation::id"]).body["tokenId"] != nil)
+        let authenticate = h.submit(h.start("WebAuthnLogin").body, sign).body
+        #expect(authenticate["callbacks"]?[0]?["output"]?[0]?["value"]?["_action"] == "webauthn_authentication")
+        #expect(h.submit(authenticate, ["IDToken2": "ERROR::NotAllowedError:"]).status == 401)
     }
 }

@@ -7,7 +7,7 @@ struct AMTreeExport {
     var nodes: JSONObject
     var innerNodes: JSONObject
     var scripts: JSONObject
-    var socialProviders: [String]
+    var socialProviders: [AMSocialProvider]
 
     var name: String? { tree["_id"]?.stringValue }
 }
@@ -50,10 +50,13 @@ enum JourneyFileContent {
     /// Frodo's per-tree object: `{tree, nodes, innerNodes, scripts, …}`.
     private static func frodoTree(_ object: JSONObject) -> AMTreeExport? {
         guard case .object(let tree)? = object["tree"] else { return nil }
-        let providers = object["socialIdentityProviders"]?.objectValue?.members.map(\.key) ?? []
+        // A provider switched off in the tenant is not offered (`enabled: false`).
+        let providers = (object["socialIdentityProviders"]?.objectValue?.members ?? [])
+            .filter { $0.value["enabled"]?.boolValue != false }
+            .map { AMSocialProvider(name: $0.key, uiConfig: $0.value["uiConfig"] ?? .object([:])) }
         return AMTreeExport(
             tree: tree, nodes: object["nodes"]?.objectValue ?? [:], innerNodes: object["innerNodes"]?.objectValue ?? [:],
-            scripts: object["scripts"]?.objectValue ?? [:], socialProviders: providers.sorted())
+            scripts: object["scripts"]?.objectValue ?? [:], socialProviders: providers.sorted { $0.name < $1.name })
     }
 
     private static func isRESTTree(_ object: JSONObject) -> Bool {

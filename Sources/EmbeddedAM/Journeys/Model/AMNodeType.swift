@@ -37,8 +37,8 @@ struct AMNodeSource {
     var scriptName: (String) -> String?
     /// Builds a Page node's child from its config in `innerNodes`.
     var child: (_ id: String, _ type: String) throws(SettingsError) -> any AMCollector
-    /// Provider names of the export's `socialIdentityProviders`.
-    var socialProviders: [String]
+    /// The enabled providers of the export's `socialIdentityProviders`, by name.
+    var socialProviders: [AMSocialProvider]
     /// Whether node types AuthBridge does not know are let in as scenario-decided nodes.
     var unknownAsScenario: Bool
 }
@@ -68,4 +68,11 @@ struct LocalizedText: Sendable {
     var text: String {
         entries.first { $0.0 == Self.preferredLocale }?.1 ?? entries.first { $0.0.hasPrefix(Self.preferredLocale + "_") }?.1 ?? entries[0].1
     }
+}
+
+/// A social identity provider an export carries: its name and the `uiConfig` (button text,
+/// image) AM's Select Identity Provider node sends with it.
+struct AMSocialProvider: Sendable {
+    var name: String
+    var uiConfig: JSONValue
 }

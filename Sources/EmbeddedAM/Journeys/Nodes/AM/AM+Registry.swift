@@ -14,6 +14,7 @@ extension AM {
         MessageNode.type, ChoiceCollectorNode.type, PollingWaitNode.type, DeviceProfileCollectorNode.type,
         OneTimePasswordGeneratorNode.type, OneTimePasswordSenderNode.smtpType, OneTimePasswordSenderNode.smsType,
         OneTimePasswordCollectorDecisionNode.type, SetSuccessUrlNode.type, ZeroPageLoginNode.type, KbaVerifyNode.type, EmailTemplateNode.type,
-        SetPersistentCookieNode.type, PersistentCookieDecisionNode.type,
+        SetPersistentCookieNode.type, PersistentCookieDecisionNode.type, SelectIdPNode.type, WebAuthnNode.registrationType,
+        WebAuthnNode.authenticationType,
     ]
 }
