@@ -98,6 +98,27 @@ struct AMMoreNodesTests {
         #expect(Self.reachedMarker(Self.begin(h)))
     }
 
+    /// The corpus's RadioChoice tree: a Choice Collector inside a Page node, whose outcomes are
+    /// the choices, with `_id` on the page's callbacks and the UI's hints in `stage`.
+    @Test func aChoiceCollectorInAPageGivesThePageItsOutcomes() throws {
+        let stage = "{\"ChoiceCallback\":[{\"id\":\"c1\",\"displayType\":\"radio\"}]}"
+        let h = Harness()
+        let text = AMExports.tree("T", entry: "u", [
+            ("u", "UsernameCollectorNode", ["outcome": "n"], [:]),
+            ("n", "PageNode", ["one": Self.success, "two": Self.failure, "three": "marker"],
+             ["nodes": [["_id": "c1", "nodeType": "ChoiceCollectorNode", "displayName": "Choice"]], "pageHeader": ["en": "Pick one"], "stage": .string(stage)]),
+            Self.marker,
+        ], inner: ["c1": ["_id": "c1", "_type": ["_id": "ChoiceCollectorNode"], "choices": ["one", "two", "three"], "defaultChoice": "one", "prompt": "Choice?"]])
+        for journey in try AMExports.load([text]) { h.am.add(journey: journey) }
+        let page = Self.begin(h).body
+        #expect(page["header"] == "Pick one")
+        #expect(page["stage"] == .string(stage))
+        #expect(Self.types(page) == ["ChoiceCallback"])
+        #expect(page["callbacks"]?[0]?["_id"] == 0, "a page step's callbacks carry _id")
+        #expect(h.submit(page, [:]).body["tokenId"] != nil, "the default, one")
+        #expect(Self.reachedMarker(h.submit(Self.begin(h).body, ["IDToken1": 2])))
+    }
+
     @Test func aDefaultChoiceNotAmongTheChoicesStopsTheLoad() {
         do {
             _ = try AMExports.load([AMExports.tree("T", entry: "n", [("n", "ChoiceCollectorNode", ["a": Self.success], ["choices": ["a"], "defaultChoice": "b"])])])
