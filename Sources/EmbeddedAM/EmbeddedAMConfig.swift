@@ -41,7 +41,7 @@ public struct EmbeddedAMConfig: Sendable {
     /// How many of each thing that grows with traffic the server keeps at most (journeys in
     /// progress, suspended journeys, OAuth grants, rotated-out refresh tokens): past it the least
     /// recently used go, so memory stays bounded even when the virtual clock stands still.
-    public var retentionCap = 10_000
+    public var retentionCap = 2_000
     public var demoUser: DemoUser? = DemoUser(
         username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
         email: "demo@example.com", telephoneNumber: "+15555550100")
