@@ -32,7 +32,7 @@ public struct SHA256: Sendable {
     public static func hash(_ text: String) -> [UInt8] { hash(Array(text.utf8)) }
 
     public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
-        let handled = data.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
+        let handled: Void? = data.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
         if handled == nil { update(buffer: Array(data)) }
     }
 
