@@ -6,10 +6,11 @@ NPM ?= npm
 BIN := .build/debug/authbridge
 # `make run ARGS='--flavor rn-android'`: options passed to the daemon.
 ARGS ?=
-# `make install PREFIX=…`: the release binary goes to $(PREFIX)/bin.
+# `make install PREFIX=…`: the release binary goes to $(PREFIX)/bin (REMOTE=1: remote mode's too).
 PREFIX ?= /usr/local
 # `make pack BINARY=1`: the client package also carries the linux-x64 release binary.
 BINARY ?=
+REMOTE ?=
 
 .PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack
 
@@ -54,10 +55,12 @@ bench: release
 	cc -O2 -o .build-release/baseline-http Tests/Benchmark/baseline-http.c
 	$(NODE) Tests/Benchmark/bench.mjs $(RELEASE_BIN) .build-release/baseline .build-release/bench.json .build-release/baseline-http
 
-# The static release binary on PATH: $(PREFIX)/bin/authbridge.
-install: release
+# The static release binary on PATH: $(PREFIX)/bin/authbridge. REMOTE=1 puts authbridge-remote
+# beside it, where `authbridge --server …` looks for it (it needs the Swift runtime and libcurl).
+install: release $(if $(REMOTE),release-remote)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/authbridge
+	$(if $(REMOTE),install -m 0755 $(RELEASE_REMOTE_BIN) $(DESTDIR)$(PREFIX)/bin/authbridge-remote)
 
 # The Node client as a package: .build-release/authbridge-client-VERSION.tgz, for
 # `npm install --save-dev <that file>`. BINARY=1 bundles the linux-x64 release binary.

@@ -20,11 +20,11 @@ enum RemoteHandOver {
         let reason = String(cString: strerror(errno))
         Log.shared.plain(
             "authbridge: remote mode (--server, --config) runs \(path), which could not be started: \(reason); "
-                + "build it with `swift build` or `make release-remote`, next to this binary\n")
+                + "build it with `swift build`, or install both binaries with `make install REMOTE=1`\n")
         ProcessControl.exitNow(1)
     }
 
-    /// `/proc/self/exe`'s directory: where the build and `make install` put both binaries.
+    /// `/proc/self/exe`'s directory: where `swift build` and `make install REMOTE=1` put both binaries.
     private static func sibling() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -125,3 +125,24 @@ test('a config file with a missing key stops the start naming the file and key',
   assert.equal(run.stdout, '');
   assert.match(run.stderr, new RegExp(`${file}: forgerock_realm is missing or empty`));
 });
+
+test('authbridge without authbridge-remote beside it says so and how to install both', async () => {
+  const { copyFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { spawnSync } = await import('node:child_process');
+  const dir = mkdtempSync(join(tmpdir(), 'remote-alone-'));
+  try {
+    const alone = join(dir, 'authbridge');
+    copyFileSync(binary, alone);
+    const run = spawnSync(alone, [
+      '--server', 'http://127.0.0.1:1/am', '--realm', 'alpha', '--client-id', CLIENT_ID, '--redirect-uri', REDIRECT_URI,
+    ], { input: '', encoding: 'utf8' });
+    assert.equal(run.status, 1);
+    assert.equal(run.stdout, '', 'no frame is written');
+    assert.match(run.stderr, new RegExp(`runs ${join(dir, 'authbridge-remote')}, which could not be started`));
+    assert.match(run.stderr, /make install REMOTE=1/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
