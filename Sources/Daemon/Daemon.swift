@@ -43,6 +43,7 @@ public enum Daemon {
             }
         }
         ProcessControl.ignoreWriteSignals()
+        ProcessControl.holdTerminationSignals()
         guard let protocolOutput = ProcessControl.takeOverStdout() else {
             Log.shared.plain("authbridge: stdout is closed; the protocol needs it\n")
             ProcessControl.exitNow(2)

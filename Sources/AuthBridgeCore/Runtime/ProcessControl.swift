@@ -26,11 +26,25 @@ public enum ProcessControl {
         signal(SIGXFSZ, SIG_IGN)
     }
 
-    /// Runs `handler` on a dispatch thread when SIGTERM or SIGINT arrives. Keep the sources alive
-    /// for as long as the handler should run.
+    /// Blocks SIGTERM and SIGINT in the calling thread and every thread it starts from now on,
+    /// so they reach `onTermination`'s sources only. Call it before any thread is started. On
+    /// Linux a dispatch signal source reads a signalfd, and a process-wide signal goes to any
+    /// thread that does not block it: a main thread parked in read(2) or accept(2) would take
+    /// it through the plain handler first, and the source would never fire (the daemon then
+    /// ignored SIGTERM now and then on a loaded machine). A signal that arrives before the
+    /// sources exist stays pending until they do.
+    public static func holdTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Runs `handler` on a dispatch thread when SIGTERM or SIGINT arrives; they must be held
+    /// (`holdTerminationSignals`). Keep the sources alive for as long as the handler should run.
     public static func onTermination(_ handler: @escaping @Sendable (_ signal: Int32) -> Void) -> [DispatchSourceSignal] {
         [SIGTERM, SIGINT].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { handler(signalNumber) }
             source.resume()
