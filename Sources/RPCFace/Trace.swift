@@ -57,29 +57,7 @@ final class Tracer {
     }
 
     /// ISO 8601, UTC, milliseconds: 2026-01-01T00:00:00.000Z (real time, whatever `--clock` says).
-    private func timestamp() -> String {
-        let now = clock.now
-        let seconds = Int64(now.rounded(.down))
-        let millis = Int((now - Double(seconds)) * 1000)
-        let days = seconds / 86_400
-        let secondOfDay = Int(seconds % 86_400)
-        // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(Int64(secondOfDay / 3600), 2)):"
-            + "\(pad(Int64(secondOfDay / 60 % 60), 2)):\(pad(Int64(secondOfDay % 60), 2)).\(pad(Int64(millis), 3))Z"
-    }
+    private func timestamp() -> String { ISO8601.formatMillis(clock.now) }
 }
 
 /// What the face writes to stdout goes through here on its way to the frame writer: an unknown

@@ -1,20 +1,18 @@
-/// UTC timestamps as AM writes them in session info: `2026-01-01T00:00:00Z`.
+/// UTC timestamps in ISO 8601, as AM and IDM write them.
 public enum ISO8601 {
+    /// Whole seconds, as AM writes them in session info: `2026-01-01T00:00:00Z`.
     public static func format(_ unixSeconds: Double) -> String {
-        let seconds = Int64(unixSeconds.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Days to civil date (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)):\(two(secondOfDay % 60))Z"
+        let t = CivilTime(unixSeconds: unixSeconds)
+        return "\(t.year)-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))Z"
     }
+
+    /// Milliseconds (of the seconds times 1000, rounded down) and a four-digit year, as IDM
+    /// stores dates (`2026-01-01T00:00:00.000Z`).
+    public static func formatMillis(_ unixSeconds: Double) -> String {
+        let t = CivilTime(unixMillis: Int64((unixSeconds * 1000).rounded(.down)))
+        return "\(CivilTime.padded(t.year, 4))-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))."
+            + "\(CivilTime.padded(t.millisecond, 3))Z"
+    }
+
+    private static func two(_ value: Int64) -> String { CivilTime.padded(value, 2) }
 }

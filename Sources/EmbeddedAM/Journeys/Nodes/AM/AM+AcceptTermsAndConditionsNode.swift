@@ -20,7 +20,7 @@ extension AM {
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {
             guard Self.accepted(answers[0]) else { return }
             context.shared["termsAccepted"] = [
-                "acceptDate": .string(ISOTime.text(context.clock.now)), "termsVersion": .string(AMPlatformSchema.termsVersion),
+                "acceptDate": .string(ISO8601.formatMillis(context.clock.now)), "termsVersion": .string(AMPlatformSchema.termsVersion),
             ]
         }
 

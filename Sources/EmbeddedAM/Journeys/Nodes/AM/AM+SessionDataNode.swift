@@ -20,7 +20,7 @@ extension AM {
             switch key {
             case "UserToken", "Username": value = .string(session.username)
             case "UserId": value = .string(session.userId)
-            case "AuthInstant": value = .string(ISOTime.text(session.authTime))
+            case "AuthInstant": value = .string(ISO8601.formatMillis(session.authTime))
             default: return .outcome("outcome")
             }
             context.shared[sharedStateKey] = value
