@@ -32,3 +32,15 @@ struct PageChildReview {
 struct PageRound {
     var kbaAnswers: [JSONValue] = []
 }
+
+/// A page's answers split among its children in order, each taking as many as it has callbacks
+/// (the caller has checked that the counts add up): both page nodes and a scenario's callbacks.
+func pageShares(_ answers: [CallbackAnswer], callbackCounts: [Int]) -> [[CallbackAnswer]] {
+    var shares: [[CallbackAnswer]] = []
+    var start = 0
+    for count in callbackCounts {
+        shares.append(Array(answers[start..<(start + count)]))
+        start += count
+    }
+    return shares
+}

@@ -40,12 +40,7 @@ extension AM {
                 if sendsNothing { return decide(shares: children.map { _ in [] }, context: &context) }
                 return .send(step(context, shares: nil, failed: nil))
             }
-            var shares: [[CallbackAnswer]] = []
-            var start = 0
-            for child in children {
-                shares.append(Array(answers[start..<(start + child.callbackCount)]))
-                start += child.callbackCount
-            }
+            let shares = pageShares(answers, callbackCounts: children.map(\.callbackCount))
             var round = PageRound()
             for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
             let reviews = zip(children, shares).map { child, share in child.review(share, context: context) }

@@ -39,11 +39,8 @@ extension AM {
             // Answers to callbacks a choice made since the step was sent are not read.
             guard answers.count == choice.callbacks.reduce(0, { $0 + $1.callbackCount }) else { return .outcome(choice.outcome) }
             var round = PageRound()
-            var start = 0
-            for collector in choice.callbacks {
-                collector.take(Array(answers[start..<(start + collector.callbackCount)]), into: &context, round: &round)
-                start += collector.callbackCount
-            }
+            let shares = pageShares(answers, callbackCounts: choice.callbacks.map(\.callbackCount))
+            for (collector, share) in zip(choice.callbacks, shares) { collector.take(share, into: &context, round: &round) }
             return .outcome(choice.outcome)
         }
 
