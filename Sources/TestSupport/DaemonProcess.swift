@@ -48,8 +48,10 @@ public struct DaemonProcess {
         let errHandle = stderrPipe.fileHandleForReading
         collected.group.enter()
         DispatchQueue.global().async {
-            let data = outHandle.readDataToEndOfFile()
-            collected.lock.withLock { collected.out = data }
+            // Piece by piece, so that `waitForLines` sees answers while the daemon runs.
+            while case let data = outHandle.availableData, !data.isEmpty {
+                collected.lock.withLock { collected.out.append(data) }
+            }
             collected.group.leave()
         }
         collected.group.enter()
@@ -63,6 +65,18 @@ public struct DaemonProcess {
     public func write(_ text: String) { stdin.fileHandleForWriting.write(Data(text.utf8)) }
     public func write(bytes: [UInt8]) { stdin.fileHandleForWriting.write(Data(bytes)) }
     public func closeInput() { try? stdin.fileHandleForWriting.close() }
+
+    /// Waits until stdout holds at least `count` whole lines (or `seconds` pass); returns how
+    /// many it holds.
+    @discardableResult
+    public func waitForLines(_ count: Int, seconds: Double = 10) -> Int {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let lines = collected.lock.withLock { collected.out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            if lines >= count || Date() > deadline { return lines }
+            usleep(200)
+        }
+    }
 
     public func wait() -> Result {
         collected.group.wait()

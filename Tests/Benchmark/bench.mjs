@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '../../protocol/clients/node/transport.mjs';
 import { measureHTTP } from './http-bench.mjs';
-import { mixedSoak, stateDirCosts } from './state-bench.mjs';
+import { alternating, LOGIN_PAYLOAD, loginJourney, median, percentile, pipeline, rssMB, times } from './measure.mjs';
+import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
+import { mixedSoak } from './soak-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -22,91 +24,51 @@ const N = {
   httpRoundTrips: quick ? 2000 : 10000,
   httpConcurrent: quick ? 4000 : 20000,
   mixedSoak: quick ? 100000 : 1000000,
-  stateJourneys: quick ? 100 : 500,
-  stateUsers: quick ? 1000 : 10000,
+  directoryUsers: quick ? [10, 1000, 10000] : [10, 1000, 10000, 100000],
+  directoryJourneys: quick ? 200 : 500,
+  stateUsers: quick ? [0, 1000, 3000] : [0, 1000, 3000, 10000],
+  stateJourneys: quick ? 50 : 100,
+  exchanges: quick ? [1000, 10000] : [1000, 10000, 100000],
+  abandoned: quick ? [1000, 10000] : [1000, 10000, 30000],
 };
 const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
-const LOGIN_PAYLOAD = JSON.stringify({ callbacks: [
-  { type: 'NameCallback', input: [{ name: 'IDToken1', value: 'demo' }] },
-  { type: 'PasswordCallback', input: [{ name: 'IDToken2', value: 'Ch4ng3it!' }] },
-] });
-
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
-const rssMB = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Number(line.split(/\s+/)[1]) / 1024;
-};
-
 // The machine is shared and noisy; the two processes are measured in alternating blocks so that
 // a slow stretch hits both, and each ratio compares like with like.
 const BLOCKS = 10;
 
 async function spawnToFirstResponse(targets) {
-  const times = targets.map(() => []);
+  const millis = targets.map(() => []);
   for (let i = 0; i < N.spawns; i++) {
     for (const [t, { binary, args }] of targets.entries()) {
       const start = performance.now();
       const connection = new Connection(binary, args);
       await connection.request('daemon.hello');
-      times[t].push(performance.now() - start);
+      millis[t].push(performance.now() - start);
       await connection.close();
     }
   }
-  return times.map(median);
+  return millis.map(median);
 }
 
 async function roundTrips(connections, method, params) {
   for (const c of connections) for (let i = 0; i < 200; i++) await c.request(method, params); // warm-up
-  const micros = connections.map(() => []);
-  const perBlock = N.roundTrips / BLOCKS;
-  for (let block = 0; block < BLOCKS; block++) {
-    for (const [t, c] of connections.entries()) {
-      for (let i = 0; i < perBlock; i++) {
-        const start = process.hrtime.bigint();
-        await c.request(method, params);
-        micros[t].push(Number(process.hrtime.bigint() - start) / 1000);
-      }
-    }
-  }
+  const micros = await alternating(connections, N.roundTrips, (c) => c.request(method, params), BLOCKS);
   return micros.map((m) => ({ p50: percentile(m, 0.5), p99: percentile(m, 0.99) }));
-}
-
-/** Writes `count` requests at once and waits for every reply: requests per second. */
-async function pipelined(connection, count, method = 'daemon.hello') {
-  const first = connection.nextId;
-  connection.nextId += count;
-  const waits = [];
-  const lines = [];
-  for (let i = 0; i < count; i++) {
-    waits.push(connection.expect(first + i));
-    lines.push(`{"jsonrpc":"2.0","id":${first + i},"method":"${method}"}\n`);
-  }
-  const start = performance.now();
-  connection.writeRaw(lines.join(''));
-  await Promise.all(waits);
-  return count / ((performance.now() - start) / 1000);
 }
 
 async function bestPipelined(connections, method) {
   const rates = connections.map(() => []);
   for (let round = 0; round < 5; round++) {
-    for (const [t, c] of connections.entries()) rates[t].push(await pipelined(c, N.pipelined, method));
+    for (const [t, c] of connections.entries()) rates[t].push(await pipeline(c, method, times(N.pipelined, undefined)));
   }
   return rates.map((r) => median(r));
 }
 
 async function journeysPerSecond(connection) {
   await connection.request('start', []);
-  const run = async () => {
-    await connection.request('login', []);
-    await connection.request('next', [LOGIN_PAYLOAD]);
-    await connection.request('getUserInfo', []);
-    await connection.request('logout', []);
-  };
-  for (let i = 0; i < 20; i++) await run();
+  for (let i = 0; i < 20; i++) await loginJourney(connection);
   const start = performance.now();
-  for (let i = 0; i < N.journeys; i++) await run();
+  for (let i = 0; i < N.journeys; i++) await loginJourney(connection);
   return N.journeys / ((performance.now() - start) / 1000);
 }
 
@@ -149,9 +111,9 @@ function amExport(count) {
 async function soak(connection, sentSoFar) {
   let sent = sentSoFar;
   const window = 20000;
-  while (sent < N.soak / 10) { await pipelined(connection, window, 'daemon.ping'); sent += window; }
+  while (sent < N.soak / 10) { await pipeline(connection, 'daemon.ping', times(window, undefined)); sent += window; }
   const at100k = rssMB(connection.pid);
-  while (sent < N.soak) { await pipelined(connection, window, 'daemon.ping'); sent += window; }
+  while (sent < N.soak) { await pipeline(connection, 'daemon.ping', times(window, undefined)); sent += window; }
   return { at100k, at1M: rssMB(connection.pid), sent };
 }
 
@@ -208,12 +170,19 @@ rmSync(helloDir, { recursive: true, force: true });
 process.stderr.write('mixed soak…\n');
 const checkpoints = [N.mixedSoak / 10, N.mixedSoak / 4, N.mixedSoak / 2, N.mixedSoak];
 ab.mixed = await mixedSoak(authbridge, daemonArgs, N.mixedSoak, checkpoints);
+process.stderr.write('users in the directory…\n');
+ab.directory = await directoryCurve(authbridge, daemonArgs, N.directoryUsers, N.directoryJourneys, N.roundTrips / 10);
 process.stderr.write('state directory…\n');
-ab.state = await stateDirCosts(authbridge, daemonArgs, N.stateJourneys, N.stateUsers);
+ab.state = await stateDirCurve(authbridge, daemonArgs, N.stateUsers, N.stateJourneys, N.roundTrips / 20);
+process.stderr.write('growth…\n');
+ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
 // the session, the tokens); getUserInfo does not.
 const journalWritesPerJourney = 3;
-const syncedFloor = 1 / (1 / ab.state.none + journalWritesPerJourney * ab.state.fsyncMicros / 1e6);
+const stateEmpty = ab.state.curve[0];
+const stateFull = ab.state.curve[ab.state.curve.length - 1];
+const syncedFloorMicros = ab.state.none.journeyMicros + journalWritesPerJourney * ab.state.fsyncMicros;
+const fewUsers = ab.directory[0];
 process.stderr.write('HTTP…\n');
 [ab.http, base.http] = await measureHTTP(authbridge, httpBaseline, { roundTrips: N.httpRoundTrips, concurrent: N.httpConcurrent });
 
@@ -242,10 +211,21 @@ const rows = [
     `RSS, mixed soak (journeys, exchanges, abandoned logins), ${(requests / 1e3).toFixed(0)}k requests`, rssMB, null, 'MB',
     i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
   ['mixed soak requests/s', ab.mixed.requestsPerSecond, null, 'req/s', null, ''],
-  ['login journeys, no --state-dir', ab.state.none, null, '/s', null, ''],
-  ['login journeys, --state-dir empty', ab.state.empty, null, '/s', null, ''],
-  [`login journeys, --state-dir with ${N.stateUsers} users, vs empty`, ab.state.full, ab.state.empty, '/s', (r) => r >= 1 / 1.2, '≥ 0.83× (1.2× cost)'],
-  [`… vs no state dir + ${journalWritesPerJourney} fsyncs (one: ${ab.state.fsyncMicros.toFixed(0)} µs)`, ab.state.full, syncedFloor, '/s', (r) => r >= 0.5, '≥ 0.5× (2× cost)'],
+  ...ab.directory.map(({ users, journeyCPUMicros }, i, all) => [
+    `login journey, daemon CPU, ${users} users in the directory${i ? `, vs ${fewUsers.users}` : ''}`, journeyCPUMicros, i ? fewUsers.journeyCPUMicros : null, 'µs',
+    i === all.length - 1 ? (r) => r <= 1.5 : null, i === all.length - 1 ? '≤ 1.5×' : '']),
+  ...ab.directory.map(({ users, userInfoMicros }) => [`getUserInfo round trip p50, ${users} users in the directory`, userInfoMicros, null, 'µs', null, '']),
+  ['login journey wall time p50, no --state-dir', ab.state.none.journeyMicros, null, 'µs', null, ''],
+  ['daemon.ping round trip p50, no --state-dir', ab.state.none.pingMicros, null, 'µs', null, ''],
+  ...ab.state.curve.map(({ users, journeyMicros }, i, all) => [
+    `login journey wall time p50, --state-dir with ${users} users${i ? `, vs ${stateEmpty.users}` : ''}`, journeyMicros, i ? stateEmpty.journeyMicros : null, 'µs',
+    i === all.length - 1 ? (r) => r <= 1.2 : null, i === all.length - 1 ? '≤ 1.2×' : '']),
+  [`… ${stateFull.users} users vs no state dir + ${journalWritesPerJourney} fsyncs (one: ${ab.state.fsyncMicros.toFixed(0)} µs)`, stateFull.journeyMicros, syncedFloorMicros, 'µs', (r) => r <= 2, '≤ 2×'],
+  ...ab.state.curve.map(({ users, pingMicros }) => [`daemon.ping round trip p50, --state-dir with ${users} users`, pingMicros, ab.state.none.pingMicros, 'µs', null, '']),
+  ...ab.growth.exchanges.map(({ count, rssMB }, i, all) => [
+    `RSS after ${count} exchangeToken without logout`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
+  ...ab.growth.abandoned.map(({ count, rssMB }, i, all) => [
+    `RSS after ${count} abandoned logins (virtual clock)`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
 ];
 const fmt = (v) => (v === null || v === undefined ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2));
 const table = rows.map(([metric, a, b, unit, check, target]) => {
