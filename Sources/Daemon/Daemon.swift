@@ -77,7 +77,8 @@ public enum Daemon {
             if !listener.configuration.endpoint.isLoopback {
                 logWarn("--http \(listener.origin) is not a loopback address: other machines can reach the server")
             }
-            Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.embedded.config.realm))\n")
+            let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
+            Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.embedded.config.realm)\(named))\n")
             if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 

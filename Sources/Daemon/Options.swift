@@ -82,6 +82,9 @@ struct Options {
           --insecure             refused: URLSession on Linux cannot skip TLS verification
           --no-stdio             serve only HTTP (needs --http) until SIGTERM
           --cors-origin ORIGIN   let a browser app at ORIGIN call the HTTP face with cookies. Repeatable
+          --public-url URL       the server's base URL as clients reach it (http://127.0.0.1:8080/am):
+                                 the issuer of tokens, discovery's endpoints and journey links use it
+                                 instead of the address bound, whatever port --http 0 picks
           -h, --help             print this text and exit 0
           --version              print the version and the protocol version and exit 0
                                  (both print to stderr, like every other text: stdout is the
@@ -175,6 +178,11 @@ struct Options {
                     throw UsageError(message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
                 }
                 options.corsOrigins.append(origin)
+            case "--public-url":
+                switch HTTPFace.publicURL(try value(argument)) {
+                case .success(let url): options.host.publicURL = url
+                case .failure(let failure): throw UsageError(message: failure.message)
+                }
             case "--state-dir":
                 let path = try value(argument)
                 guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
@@ -218,6 +226,9 @@ struct Options {
             throw UsageError(message: "--http serves the embedded server: it cannot be combined with --server or --config")
         }
         if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
+        if options.host.publicURL != nil, options.http == nil {
+            throw UsageError(message: "--public-url names where the HTTP face is reached: it needs --http")
+        }
         return options
     }
 

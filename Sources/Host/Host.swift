@@ -71,7 +71,7 @@ public final class Host: @unchecked Sendable {
         case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
         }
         var serverConfig = EmbeddedAMConfig()
-        if let origin = configuration.httpOrigin { serverConfig.baseURL = origin + "/am" }
+        if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         if let remote = configuration.remote {

@@ -31,6 +31,9 @@ public struct HostConfiguration: Sendable {
     /// `http://127.0.0.1:8080` when the HTTP face serves: the embedded server then lives at
     /// `<origin>/am`, the issuer its tokens and discovery name.
     public var httpOrigin: String?
+    /// `--public-url`: the embedded server's base URL as clients reach it (`http://…/am`), named
+    /// instead of `<httpOrigin>/am` so the issuer does not depend on the port bound.
+    public var publicURL: String?
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?
