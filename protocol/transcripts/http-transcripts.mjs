@@ -31,14 +31,14 @@ export async function runHTTPTranscript(name) {
   const daemon = await Daemon.start([...defaultArgs, ...httpArgs, ...words.map((w) => w.replace('{here}', here))]);
   const out = [];
   const values = new Map();
-  let last = { http: null, stdio: null };
+  const last = { http: null, stdio: null };
+  const fill = (text) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => {
+    if (!values.has(key)) throw new Error(`${name}: {{${key}}} is used before a "set ${key} = …" line`);
+    return values.get(key);
+  });
   try {
     for (const step of steps) {
       out.push(...step.lines);
-      const fill = (text) => text.replace(/\{\{(\w+)\}\}/g, (_, key) => {
-        if (!values.has(key)) throw new Error(`${name}: {{${key}}} is used before a "set ${key} = …" line`);
-        return values.get(key);
-      });
       if (step.kind === 'stdio') {
         const frame = fill(step.frame);
         const id = JSON.parse(frame).id;
