@@ -4,8 +4,8 @@ import PackageDescription
 // One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
 // authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
 // RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
-// authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer
-// (Foundation only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
+// authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl
+// (Foundation and libcurl only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
 // is under everything. TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
@@ -21,10 +21,13 @@ let package = Package(
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "AMHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "IdentityServer"]),
-        // The only target that links Foundation (URLSession): only authbridge-remote links it, so the
-        // default binary stays fully static (docs/remote.md). The config readers are Foundation-free.
+        // The config readers are Foundation-free: the default binary checks remote options itself.
         .target(name: "RemoteConfig", dependencies: ["AuthBridgeCore", "IdentityServer"]),
-        .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
+        // The system's libcurl, loaded at run time (no curl headers needed): RemoteAM's HTTP client.
+        .target(name: "CCurl"),
+        // The only target that links Foundation (URL and cookie parsing) and libcurl: only
+        // authbridge-remote links it, so the default binary stays fully static (docs/remote.md).
+        .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer", "CCurl"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
         .target(
@@ -57,6 +60,6 @@ let package = Package(
             dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
-        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
     ]
 )

@@ -79,7 +79,10 @@ struct Options {
                                  server; with --realm R --client-id C --redirect-uri U [--scope S]
                                  (these also override --config's values)
           --timeout SECONDS      how long one HTTP exchange with the tenant may take (default 60)
-          --insecure             refused: URLSession on Linux cannot skip TLS verification
+          --ca-file FILE         trust the PEM CA certificates in FILE for the tenant's TLS certificate
+                                 instead of the system store (an AM with its own CA)
+          --insecure             do not verify the tenant's TLS certificate at all (a local AM with
+                                 a self-signed certificate); warns on stderr at start
           --no-stdio             serve only HTTP (needs --http) until SIGTERM
           --cors-origin ORIGIN   let a browser app at ORIGIN call the HTTP face with cookies. Repeatable
           --public-url URL       the server's base URL as clients reach it (http://127.0.0.1:8080/am):
@@ -166,7 +169,7 @@ struct Options {
                 case .success(let endpoint): options.http = endpoint
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
-            case "--config", "--server", "--realm", "--client-id", "--redirect-uri", "--scope", "--timeout":
+            case "--config", "--server", "--realm", "--client-id", "--redirect-uri", "--scope", "--timeout", "--ca-file":
                 let text = try value(argument)
                 guard !text.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
                 options.remote.values[argument] = text

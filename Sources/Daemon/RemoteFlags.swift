@@ -1,8 +1,9 @@
+import AuthBridgeCore
 import IdentityServer
 import RemoteConfig
 
 /// `--config FILE` and `--server URL --realm R --client-id C --redirect-uri U --scope S
-/// --timeout N --insecure`: a remote tenant's settings, flags overriding the file's values.
+/// --timeout N --ca-file FILE --insecure`: a remote tenant's settings, flags overriding the file's values.
 struct RemoteFlags {
     var values: [String: String] = [:]
     var insecure = false
@@ -47,6 +48,16 @@ struct RemoteFlags {
                 throw Options.UsageError(message: "--timeout needs seconds between 0 and 600, got \(text)")
             }
             settings.timeout = seconds
+        }
+        if let file = values["--ca-file"] {
+            guard !insecure else {
+                throw Options.UsageError(message: "--ca-file and --insecure contradict each other: --insecure verifies nothing, --ca-file verifies against FILE")
+            }
+            guard case .success(let bytes) = FileBytes.read(path: file), String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----")
+            else {
+                throw Options.UsageError(message: "--ca-file \(file) is not a readable file of PEM certificates (-----BEGIN CERTIFICATE-----)")
+            }
+            settings.caFile = file
         }
         settings.insecure = insecure
         return settings

@@ -7,8 +7,8 @@ import AuthBridgeCore
 #endif
 
 /// `authbridge --server …` in the default build: replaces this process with `authbridge-remote`
-/// from the same directory, same arguments, same stdin/stdout/stderr. The default binary links no
-/// Foundation, so it stays fully static and quick to spawn; only remote mode pays for URLSession.
+/// from the same directory, same arguments, same stdin/stdout/stderr. The default binary stays
+/// fully static and quick to spawn; only remote mode loads the system's libcurl.
 enum RemoteHandOver {
     static let binaryName = "authbridge-remote"
 

@@ -18,6 +18,8 @@ public struct RemoteServerSettings: Equatable, Sendable {
     public var timeout: Double = 60
     /// Skip TLS certificate verification (`--insecure`, a local AM with a self-signed certificate).
     public var insecure = false
+    /// PEM CA certificates to trust instead of the system store (`--ca-file`, an AM with its own CA).
+    public var caFile: String?
     /// Where these values came from (a file, or "flags"): named in start errors.
     public var source = "flags"
 

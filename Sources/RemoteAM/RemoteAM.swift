@@ -1,21 +1,18 @@
 import AuthBridgeCore
-import Foundation
 import IdentityServer
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// A real AM / PingOne Advanced Identity Cloud tenant behind the `IdentityServer` seam, spoken
 /// to as the native SDKs speak to it (am-protocol.md §1–§4): the journey with
 /// `Accept-API-Version: resource=2.1, protocol=1.0`, the SSO token as the session cookie, the
 /// load balancer's other cookies kept and sent back, authorize with PKCE answered by a 302 read
 /// without following it. AM's error replies are replies; only a missing HTTP answer throws.
-/// This is the one target that links Foundation (DESIGN.md §8 item 5).
+/// HTTP goes through the system's libcurl (`RemoteTransport`), so this target, and only
+/// `authbridge-remote`, needs it at run time (DESIGN.md §8 item 5).
 public final class RemoteAM: IdentityServer {
     public let settings: RemoteServerSettings
     private let transport: RemoteTransport
-    private let base: URL
+    /// The AM base URL with a trailing slash, paths appended to it.
+    private let base: String
     /// Cookies AM sets besides the SSO one (`amlbcookie`, affinity): sent back as the SDK's jar does.
     private var jar: [String: String] = [:]
 
@@ -24,21 +21,30 @@ public final class RemoteAM: IdentityServer {
     }
 
     public init(settings: RemoteServerSettings) throws(BadSettings) {
-        guard let url = URL(string: settings.url), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
-            let host = url.host, !host.isEmpty
-        else {
+        let lowered = settings.url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), let scheme = settings.url.firstRange(of: "://") else {
             throw BadSettings(message: "\(settings.source): the server URL \(settings.url) is not an http(s) URL")
         }
-        if settings.insecure {
-            // swift-corelibs-foundation on Linux has no server-trust challenge to answer: there
-            // is no way to turn verification off per session, so refuse rather than pretend.
-            throw BadSettings(
-                message: "--insecure is not available: URLSession on Linux always verifies certificates against the system store; "
-                    + "add the AM's CA to the system trust store (update-ca-certificates) or use http:// on loopback")
+        // host[:port], what messages name the server by.
+        let authority = settings.url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let hostName = authority.split(separator: "@").last.map(String.init), !hostName.isEmpty, !hostName.hasPrefix(":") else {
+            throw BadSettings(message: "\(settings.source): the server URL \(settings.url) names no host")
+        }
+        let trust: RemoteTransport.Trust =
+            if settings.insecure { .insecure } else if let file = settings.caFile { .caFile(file) } else { .system }
+        do {
+            transport = try RemoteTransport(timeout: settings.timeout, hostName: hostName, trust: trust)
+        } catch {
+            throw BadSettings(message: error.message)
         }
         self.settings = settings
-        base = url
-        transport = RemoteTransport(timeout: settings.timeout, hostName: host + (url.port.map { ":\($0)" } ?? ""))
+        base = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
+        if settings.insecure {
+            // Whatever the log level: a run that trusts any certificate must say so every time.
+            Log.shared.plain(
+                "authbridge: WARNING: --insecure: the TLS certificate of \(hostName) is NOT verified; anyone on the network path "
+                    + "can pose as the tenant and read passwords and tokens. Use it only for a local AM with a self-signed certificate.\n")
+        }
     }
 
     // MARK: journeys
@@ -121,58 +127,49 @@ public final class RemoteAM: IdentityServer {
         _ method: String, _ path: String, query: [(String, String)] = [], headers: [String: String] = [:],
         body: [UInt8]? = nil, form: [String: String]? = nil, ssoToken: String? = nil
     ) throws(TransportError) -> ServerReply {
-        var text = base.absoluteString
-        if !text.hasSuffix("/") { text += "/" }
-        text += path
+        var text = base + path
         if !query.isEmpty { text += "?" + query.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&") }
-        guard let url = URL(string: text) else { throw TransportError("cannot form a URL for \(path) from \(settings.url)") }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        var lines: [(String, String)] = headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        var payload = body
         if let form {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+            lines.append(("Content-Type", "application/x-www-form-urlencoded"))
             let encoded = form.sorted { $0.key < $1.key }.map { "\(PercentEncoding.escape($0.key))=\(PercentEncoding.escape($0.value))" }
-            request.httpBody = Data(encoded.joined(separator: "&").utf8)
-        } else if let body {
-            request.httpBody = Data(body)
+            payload = Array(encoded.joined(separator: "&").utf8)
         }
         var cookies = jar
         if let ssoToken, !ssoToken.isEmpty { cookies[settings.cookieName] = ssoToken }
         if !cookies.isEmpty {
-            request.setValue(cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie")
+            lines.append(("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")))
         }
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let started = Date()
+        lines.append(("Accept", "application/json"))
+        let started = ContinuousClock.now
         let response: RemoteTransport.Response
         do {
-            response = try transport.send(request)
+            response = try transport.send(method, url: text, headers: lines, body: payload)
         } catch {
             logDebug("HTTP \(method) /\(path): \(error.message)")
             throw error
         }
         // Paths only: queries and bodies carry codes, tokens and passwords.
-        Log.shared.trace("HTTP \(method) /\(path) → \(response.status) (\(Int(Date().timeIntervalSince(started) * 1000)) ms)")
-        keepCookies(response.headers["set-cookie"], url: url)
+        let elapsed = ContinuousClock.now - started
+        Log.shared.trace("HTTP \(method) /\(path) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
+        keepCookies(response.headers["set-cookie"] ?? [])
         return try reply(response, what: "\(method) /\(path)")
     }
 
-    private func keepCookies(_ header: String?, url: URL) {
-        guard let header else { return }
-        for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": header], for: url) {
-            // The SSO cookie is the SDK layer's to keep (it passes it in); an expired one is a deletion.
-            guard cookie.name != settings.cookieName else { continue }
-            if cookie.value.isEmpty || (cookie.expiresDate.map { $0 < Date() } ?? false) {
-                jar[cookie.name] = nil
-            } else {
-                jar[cookie.name] = cookie.value
-            }
+    private func keepCookies(_ headers: [String]) {
+        let now = CivilTime(unixSeconds: SystemClock().now)
+        for header in headers {
+            // The SSO cookie is the SDK layer's to keep (it passes it in).
+            guard let cookie = SetCookie(header, now: now), cookie.name != settings.cookieName else { continue }
+            jar[cookie.name] = cookie.deletes ? nil : cookie.value
         }
     }
 
     private func reply(_ response: RemoteTransport.Response, what: String) throws(TransportError) -> ServerReply {
         var headers: [String: String] = [:]
-        if let location = response.headers["location"] { headers["Location"] = location }
-        if let cookie = response.headers["set-cookie"] { headers["Set-Cookie"] = cookie }
+        if let location = response.headers["location"]?.last { headers["Location"] = location }
+        if let cookies = response.headers["set-cookie"] { headers["Set-Cookie"] = cookies.joined(separator: ", ") }
         let text = String(decoding: response.body, as: UTF8.self)
         if text.allSatisfy({ $0.isWhitespace }) { return ServerReply(status: response.status, headers: headers) }
         do {

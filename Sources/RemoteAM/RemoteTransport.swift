@@ -1,111 +1,141 @@
-import AuthBridgeCore
-import Foundation
+import CCurl
 import IdentityServer
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
+#if canImport(Glibc)
+    import Glibc
 #endif
 
-/// One HTTP exchange at a time over URLSession, made synchronous with a semaphore: the
-/// `IdentityServer` seam is synchronous (the Host runs one transaction at a time). Redirects are
-/// never followed (authorize's 302 carries the code in its `Location`), cookies are kept here,
-/// not in a shared store, and every failure to get an HTTP answer becomes a `TransportError`
-/// naming the server and what went wrong.
-final class RemoteTransport: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+/// One HTTP exchange at a time over the system's libcurl, synchronous as the `IdentityServer` seam
+/// is (the Host runs one transaction at a time). libcurl directly, not URLSession: on Linux
+/// URLSession (swift-corelibs-foundation over the same libcurl) pins the CA bundle to the system
+/// store and offers no server-trust challenge, so `--ca-file` and `--insecure` could not be
+/// honoured through it. Redirects are never followed (authorize's 302 carries the code in its
+/// `Location`); cookies are RemoteAM's; every failure to get an HTTP answer becomes a
+/// `TransportError` naming the server and what went wrong.
+final class RemoteTransport {
     struct Response {
         var status: Int
-        var headers: [String: String]
+        /// Lower-cased names; a repeated header (Set-Cookie) keeps every value in order.
+        var headers: [String: [String]]
         var body: [UInt8]
+    }
+
+    /// How the server's certificate is checked.
+    enum Trust: Equatable {
+        case system
+        case caFile(String)
+        case insecure
     }
 
     let timeout: Double
     let hostName: String
-    private var session: URLSession!
+    let trust: Trust
+    private let handle: UnsafeMutableRawPointer
 
-    init(timeout: Double, hostName: String) {
+    struct Unavailable: Error {
+        let message: String
+    }
+
+    init(timeout: Double, hostName: String, trust: Trust) throws(Unavailable) {
+        if let problem = ab_curl_load() { throw Unavailable(message: String(cString: problem)) }
+        guard let handle = ab_curl_new() else { throw Unavailable(message: "libcurl could not make a transfer handle") }
         self.timeout = timeout
         self.hostName = hostName
-        super.init()
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        // The jar is RemoteAM's: the SSO cookie is whatever the SDK layer passes in.
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        self.trust = trust
+        self.handle = handle
     }
 
-    func send(_ request: URLRequest) throws(TransportError) -> Response {
-        final class Box: @unchecked Sendable {
-            var outcome: Result<Response, TransportError>?
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        var request = request
-        request.timeoutInterval = timeout
-        let what = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "")"
-        let task = session.dataTask(with: request) { [hostName, timeout] data, response, error in
-            if let error {
-                box.outcome = .failure(Self.describe(error, host: hostName, timeout: timeout, what: what))
-            } else if let http = response as? HTTPURLResponse {
-                var headers: [String: String] = [:]
-                for (name, value) in http.allHeaderFields {
-                    if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    deinit { ab_curl_free(handle) }
+
+    func send(_ method: String, url: String, headers: [(String, String)], body: [UInt8]?) throws(TransportError) -> Response {
+        let what = "\(method) \(Self.path(of: url))"
+        var answer = ab_curl_response()
+        let lines = headers.map { "\($0.0): \($0.1)" }
+        let caFile: String? = if case .caFile(let path) = trust { path } else { nil }
+        withCStrings(lines) { headerPointers in
+            method.withCString { methodPointer in
+                url.withCString { urlPointer in
+                    withOptionalCString(caFile) { caPointer in
+                        let bytes = body ?? []
+                        bytes.withUnsafeBufferPointer { bodyPointer in
+                            headerPointers.withUnsafeBufferPointer { headerList in
+                                var request = ab_curl_request(
+                                    method: methodPointer, url: urlPointer, headers: headerList.baseAddress, header_count: headerList.count,
+                                    body: body == nil ? nil : (bodyPointer.baseAddress ?? UnsafePointer(bitPattern: 1)),
+                                    body_length: bytes.count, timeout_ms: Int(timeout * 1000), verify: trust == .insecure ? 0 : 1,
+                                    ca_file: caPointer)
+                                ab_curl_perform(handle, &request, &answer)
+                            }
+                        }
+                    }
                 }
-                box.outcome = .success(Response(status: http.statusCode, headers: headers, body: data.map { Array($0) } ?? []))
-            } else {
-                box.outcome = .failure(TransportError("\(hostName) answered \(what) with something that is not HTTP"))
             }
-            done.signal()
         }
-        task.resume()
-        // URLSession enforces the timeout; this backstop only guards against a stuck task.
-        if done.wait(timeout: .now() + timeout + 5) == .timedOut {
-            task.cancel()
-            return try Self.timedOut(host: hostName, timeout: timeout, what: what)
+        defer { ab_curl_response_free(&answer) }
+        guard answer.code == 0 else {
+            let detail = withUnsafeBytes(of: answer.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw describe(code: answer.code, detail: detail, what: what)
         }
-        switch box.outcome {
-        case .success(let response)?: return response
-        case .failure(let error)?: throw error
-        case nil: throw TransportError("\(hostName): \(what) ended without an answer")
-        }
+        let body = answer.body.map { Array(UnsafeBufferPointer(start: $0, count: answer.body_length)) } ?? []
+        let raw = answer.headers.map { Array(UnsafeBufferPointer(start: $0, count: answer.headers_length)) } ?? []
+        return Response(status: answer.status, headers: Self.lastHeaders(raw), body: body)
     }
 
-    private static func timedOut(host: String, timeout: Double, what: String) throws(TransportError) -> Response {
-        throw TransportError("the identity server \(host) did not answer \(what) within \(formatted(timeout)) s (timeout)")
+    /// libcurl hands over every response's header lines (a `100 Continue` first, say): the last
+    /// status line starts the block that belongs to the answer.
+    static func lastHeaders(_ raw: [UInt8]) -> [String: [String]] {
+        var headers: [String: [String]] = [:]
+        for line in String(decoding: raw, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix("HTTP/") {
+                headers = [:]
+            } else if let colon = line.firstIndex(of: ":") {
+                let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+                headers[line[..<colon].lowercased(), default: []].append(String(value))
+            }
+        }
+        return headers
     }
 
-    static func describe(_ error: Error, host: String, timeout: Double, what: String) -> TransportError {
-        guard let urlError = error as? URLError else {
-            return TransportError("\(what) to \(host) failed: \(error.localizedDescription)")
-        }
-        switch urlError.code {
-        case .timedOut:
-            return TransportError("the identity server \(host) did not answer \(what) within \(formatted(timeout)) s (timeout)")
-        case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet:
-            return TransportError("cannot reach the identity server \(host) (\(what)): the connection was refused or lost")
-        case .cannotFindHost, .dnsLookupFailed:
-            return TransportError("cannot resolve the identity server's host name \(host)")
-        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot, .serverCertificateHasBadDate,
-            .serverCertificateNotYetValid, .secureConnectionFailed, .clientCertificateRejected:
+    private func describe(code: Int32, detail: String, what: String) -> TransportError {
+        switch Int(code) {
+        case AB_CURLE_OPERATION_TIMEDOUT:
+            return TransportError("the identity server \(hostName) did not answer \(what) within \(Self.formatted(timeout)) s (timeout)")
+        case AB_CURLE_COULDNT_CONNECT, AB_CURLE_GOT_NOTHING, AB_CURLE_SEND_ERROR, AB_CURLE_RECV_ERROR:
+            return TransportError("cannot reach the identity server \(hostName) (\(what)): the connection was refused or lost")
+        case AB_CURLE_COULDNT_RESOLVE_HOST:
+            return TransportError("cannot resolve the identity server's host name \(hostName)")
+        case AB_CURLE_PEER_FAILED_VERIFICATION, AB_CURLE_SSL_CONNECT_ERROR:
+            let trusted = if case .caFile(let path) = trust { "the CA in \(path)" } else { "the system trust store" }
             return TransportError(
-                "TLS with \(host) failed: its certificate is not trusted (\(urlError.code.rawValue)); "
-                    + "for a local AM with a self-signed certificate, start with --insecure")
+                "TLS with \(hostName) refused (\(what)): \(detail); its certificate is not trusted by \(trusted). "
+                    + "For an AM with its own CA, start with --ca-file CA.pem; for a local AM with a self-signed certificate, --insecure")
+        case AB_CURLE_SSL_CACERT_BADFILE:
+            return TransportError("TLS with \(hostName) failed: the --ca-file could not be read as PEM certificates (\(detail))")
         default:
-            return TransportError("\(what) to \(host) failed: \(urlError.localizedDescription) (URLError \(urlError.code.rawValue))")
+            return TransportError("\(what) to \(hostName) failed: \(detail.isEmpty ? "no answer" : detail) (libcurl error \(code))")
         }
+    }
+
+    /// The path alone, for messages and logs: the query carries codes and tokens.
+    static func path(of url: String) -> String {
+        let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        let path = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        return String(path.prefix { $0 != "?" && $0 != "#" })
     }
 
     private static func formatted(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
+}
 
-    // Authorize answers with a 302 whose Location holds the code: the answer itself is wanted.
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
+/// C strings for a list of Swift strings, alive for the duration of `body`.
+private func withCStrings<Result>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
+    let copies = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    return body(copies.map { UnsafePointer($0) })
+}
+
+private func withOptionalCString<Result>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+    guard let string else { return body(nil) }
+    return string.withCString(body)
 }

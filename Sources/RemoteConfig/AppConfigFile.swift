@@ -152,7 +152,7 @@ extension String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 
-    /// Foundation-free on purpose: this file is the part of the target tests need without URLSession.
+    /// Foundation-free on purpose: the default, fully static binary reads config files too.
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var out = ""

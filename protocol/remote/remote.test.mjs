@@ -5,22 +5,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { after, before, test } from 'node:test';
-import { Connection } from '../clients/node/transport.mjs';
 import { CLIENT_ID, REDIRECT_URI, binary, startDaemon } from '../http/support.mjs';
-
-const LOGIN = JSON.stringify({ callbacks: [
-  { type: 'NameCallback', input: [{ name: 'IDToken1', value: 'demo' }] },
-  { type: 'PasswordCallback', input: [{ name: 'IDToken2', value: 'Ch4ng3it!' }] },
-] });
-
-function bridgeTo(url, extra = []) {
-  const events = [];
-  const connection = new Connection(binary, [
-    '--server', url, '--realm', 'alpha', '--client-id', CLIENT_ID, '--redirect-uri', REDIRECT_URI, ...extra,
-  ], { onNotification: (method, params) => events.push({ method, params }) });
-  connection.events = events;
-  return connection;
-}
+import { LOGIN, bridgeTo } from './support.mjs';
 
 let tenant;
 let bridge;
