@@ -141,6 +141,7 @@ public final class Host: @unchecked Sendable {
         options.oauthRedirectUri = remote.oauthRedirectUri
         options.oauthScope = remote.oauthScope
         options.oauthThreshold = remote.oauthThreshold
+        options.checksSessionOnRefresh = true
         if let name = remote.authServiceName { options.authServiceName = name }
         if let name = remote.registrationServiceName { options.registrationServiceName = name }
     }

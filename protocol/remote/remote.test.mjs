@@ -47,6 +47,27 @@ test('login journey, getUserInfo, refresh after the clocks move, logout: all on 
   await assert.rejects(bridge.request('getAccessToken'));
 });
 
+test('a session the tenant ends: the next refresh finds it, LOGOUT_EVENT session_ended, the call rejects', async () => {
+  const events = () => bridge.events.filter((e) => e.method === 'LOGOUT_EVENT').map((e) => e.params.reason);
+  await bridge.request('tokenSyncReady');
+  await bridge.request('login');
+  assert.equal((await bridge.request('next', [LOGIN])).type, 'LoginSuccess');
+  const native = JSON.parse(await bridge.request('getAccessToken'));
+  // Ended on the tenant's own HTTP face, as an admin or a web app in another tab would end it.
+  const logout = await fetch(`${tenant.json}/sessions?_action=logout`, {
+    method: 'POST', headers: { Cookie: `iPlanetDirectoryPro=${native.sessionToken}`, 'Accept-API-Version': 'resource=3.1, protocol=1.0' },
+  });
+  assert.equal(logout.status, 200);
+  // The tenant tells no one; the tokens it issued stay good until the bridge needs the tenant again.
+  assert.equal((await bridge.request('getUserInfo')).preferred_username, 'demo');
+  assert.deepEqual(events(), []);
+  await tenant.connection.request('emulator.advanceClock', { seconds: 3590 });
+  await bridge.request('emulator.advanceClock', { seconds: 3590 });
+  await assert.rejects(bridge.request('getAccessToken'), /All user credentials are expired or invalid; user authentication is required/);
+  assert.deepEqual(events(), ['session_ended']);
+  assert.equal((await bridge.request('emulator.state')).tokens, null);
+});
+
 test('emulator methods that need the embedded server answer −32601 saying why', async () => {
   for (const method of ['emulator.addUser', 'emulator.revokeSession', 'emulator.lastOneTimeCode', 'emulator.lastSuspendedJourney']) {
     await assert.rejects(bridge.request(method, { username: 'x', password: 'y' }), (error) => {

@@ -26,7 +26,8 @@ public final class AuthSDK {
         self.options = options
         self.random = random
         client = OAuthClient(server: server, options: options, clock: clock, random: random)
-        tokens = TokenManager(client: client, clock: clock, threshold: options.oauthThreshold)
+        tokens = TokenManager(
+            client: client, clock: clock, threshold: options.oauthThreshold, checksSession: options.checksSessionOnRefresh)
     }
 
     /// The journeys `login` and `register` start (FROptions `authServiceName` and

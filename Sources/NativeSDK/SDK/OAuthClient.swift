@@ -52,6 +52,13 @@ struct OAuthClient {
         ], previous: nil, sessionToken: sessionToken)
     }
 
+    /// AM's `sessions?_action=validate`: false only when the server says the session is not
+    /// valid; any other answer leaves the credentials alone (the refresh decides).
+    func sessionIsValid(_ ssoToken: String) throws(SDKError) -> Bool {
+        let reply = try call { () throws(TransportError) in try server.validateSession(ssoToken: ssoToken) }
+        return !(reply.status == 200 && reply.body["valid"] == .bool(false))
+    }
+
     /// Revocation is best effort, as in FRAuth: a failure is logged, never thrown.
     func revoke(_ token: AccessToken) {
         let form = ["token": token.refreshToken ?? token.value, "client_id": options.oauthClientId]

@@ -10,6 +10,10 @@ public struct SDKOptions: Sendable {
     public var registrationServiceName = "Registration"
     /// Seconds before expiry at which an access token counts as stale (`forgerock_oauth_threshold`).
     public var oauthThreshold: Double = 60
+    /// Whether a refresh first asks the server whether the SSO session still lives. The embedded
+    /// server reports an ended session at once; a real tenant tells no one, so in remote mode the
+    /// bridge finds out when it next needs the server for the tokens, as a device would.
+    public var checksSessionOnRefresh = false
 
     public init() {}
 }

@@ -16,15 +16,18 @@ public final class TokenManager {
     private let client: OAuthClient
     private let clock: Clock
     private let threshold: Double
+    /// Remote mode: see `SDKOptions.checksSessionOnRefresh`.
+    private let checksSession: Bool
 
     /// Called with every change, in the order the changes happen. An observer must not call
     /// back into the manager.
     public var observer: ((TokenChange) -> Void)?
 
-    init(client: OAuthClient, clock: Clock, threshold: Double) {
+    init(client: OAuthClient, clock: Clock, threshold: Double, checksSession: Bool = false) {
         self.client = client
         self.clock = clock
         self.threshold = threshold
+        self.checksSession = checksSession
     }
 
     // MARK: changes
@@ -82,6 +85,13 @@ public final class TokenManager {
     public func freshAccessToken() throws(SDKError) -> AccessToken {
         guard let current = accessToken else { throw .noCurrentUser }
         guard current.isStale(now: clock.now, threshold: threshold) else { return current }
+        if checksSession, let ssoToken, try !client.sessionIsValid(ssoToken) {
+            // Ended at the server (a logout elsewhere, an admin): what the embedded server's
+            // session observer does at once, found here at the first server contact.
+            logInfo("the SSO session ended at the server: logging out")
+            commit(nil, ssoToken: nil, reason: .sessionEnded)
+            throw .authenticationRequired
+        }
         var refused: SDKError
         do {
             let refreshed = try client.refresh(current, sessionToken: ssoToken)
