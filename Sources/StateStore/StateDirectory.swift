@@ -103,7 +103,7 @@ public final class StateDirectory {
 
     private func loadJournal() throws(Failure) -> [JSONValue] {
         let fd: Int32
-        switch FDIO.open(in: directoryFD, Self.journalName, [.readWrite, .create, .noFollow, .nonBlocking]) {
+        switch FDIO.open(in: directoryFD, Self.journalName, [.readWrite, .append, .create, .noFollow, .nonBlocking]) {
         case .success(let opened): fd = opened
         case .failure(let failure): throw Failure(message: "cannot open the journal \(path)/\(Self.journalName): \(failure.text)")
         }

@@ -36,6 +36,30 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")) == snapshotBefore, "appends never rewrite the snapshot")
     }
 
+    /// A restart loads the journal (reading it to its end), folds it into the snapshot and
+    /// empties it; what it appends next must start the emptied file, not follow a hole where
+    /// the old records were (a hole of NULs that the run after would read as a torn record,
+    /// losing every change of this run).
+    @Test func appendsAfterARestartsCompactionStartTheEmptiedJournal() throws {
+        let path = Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let first = try StateDirectory(path: path)
+            try first.compact(JSONWriter().bytes(Self.snapshot))
+            try first.append(Self.change("ada", ["n": 1]).record(sequence: 1))
+        }
+        do {
+            let second = try StateDirectory(path: path)
+            #expect(try second.load()?.records.count == 1)
+            try second.compact(JSONWriter().bytes(Self.snapshot))
+            try second.append(Self.change("bob", ["n": 2]).record(sequence: 2))
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal"))
+        #expect(bytes.first != 0, "no hole before the record")
+        let third = try StateDirectory(path: path)
+        #expect(try third.load()?.records.map { $0["seq"] } == [2])
+    }
+
     @Test func aTornOrDamagedTailIsDroppedAndNothingAfterItCounts() {
         let good = JournalLine.encode(Self.change("ada", 1).record(sequence: 1))
         let next = JournalLine.encode(Self.change("bob", 2).record(sequence: 2))
