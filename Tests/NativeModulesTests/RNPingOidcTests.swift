@@ -40,9 +40,13 @@ import Testing
         #expect(try app.call("RNPingOidc.hasUser", web) == false)
     }
 
-    @Test func withoutAUserAndroidRefusesAsStateIOSAsAuth() throws {
+    /// iOS falls back to the base client's user: its token needs an agent it does not have, and
+    /// revoke/logout have nothing to do. Android has no user to ask.
+    @Test func withoutAUserAndroidRefusesAsStateIOSAsksTheBaseClient() throws {
         let (ios, iosWeb) = try Self.webClient(.reactNativeIOS)
-        #expect(Self.code(ios.rejection("RNPingOidc.token", iosWeb))! == ("OIDC_TOKEN_ERROR", "auth_error", "No user is authenticated"))
+        #expect(Self.code(ios.rejection("RNPingOidc.token", iosWeb))! == ("OIDC_TOKEN_ERROR", "auth_error", "Agent not configured"))
+        #expect(try ios.call("RNPingOidc.revoke", iosWeb) == .null)
+        #expect(try ios.call("RNPingOidc.logout", iosWeb) == .null)
         let (android, androidWeb) = try Self.webClient(.reactNativeAndroid)
         #expect(Self.code(android.rejection("RNPingOidc.revoke", androidWeb))!
             == ("OIDC_REVOKE_ERROR", "state_error", "No authenticated user is available for this OIDC web client"))
@@ -83,5 +87,18 @@ import Testing
         #expect(try app.call("RNPingOidc.authorize", web, [:]) == ["type": "success"])
         // Alice, not the test user: the journey's session stood in for the browser's cookie.
         #expect(try app.call("RNPingOidc.userinfo", web, false)["preferred_username"] == "alice")
+    }
+
+    /// endSession ends the AM session too; the browser's cookie then counts for nothing and the
+    /// login page asks again, so authorize still succeeds with a new session.
+    @Test func afterEndSessionAuthorizeSignsInAgain() throws {
+        let app = ModuleHarness()
+        let client = try app.call("RNPingOidc.createClient", Self.config)
+        let web = try app.call("RNPingOidc.createWebClient", client)
+        #expect(try app.call("RNPingOidc.authorize", web, [:]) == ["type": "success"])
+        #expect(try app.call("RNPingOidc.clientEndSession", client) == true)
+        #expect(try app.call("RNPingOidc.hasUser", web) == false)
+        #expect(try app.call("RNPingOidc.authorize", web, [:]) == ["type": "success"])
+        #expect(try app.call("RNPingOidc.userinfo", web, false)["preferred_username"] == "demo")
     }
 }

@@ -134,15 +134,16 @@ public final class RNPingOidcModule: NativeModule {
         return client
     }
 
-    /// A web client's user. Android refuses without one; iOS always has a user object, so the
-    /// SDK call itself fails (authorize error) [inferred: ping-rn-sdk.md §8].
+    /// A web client's user. Android refuses without one (`web.user()` is null). iOS falls back to
+    /// the base client's user, which always exists (`RNPingOidcCommon.swift` `token`, `revoke`,
+    /// `logout`…), so the SDK call itself decides: a token needs the base client's agent, which
+    /// is not configured; revoke and logout have nothing to do and resolve.
     private func user(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
         let client = try web(args, method, code: code, names: names)
-        guard client.storedToken == nil else { return client }
-        switch platform {
-        case .android: throw PingRejection.reject(code, .state, "No authenticated user is available for this OIDC web client")
-        case .ios: throw PingRejection.reject(code, .auth, "No user is authenticated")
+        if platform == .android, client.storedToken == nil {
+            throw PingRejection.reject(code, .state, "No authenticated user is available for this OIDC web client")
         }
+        return client
     }
 
     // MARK: authorize

@@ -6,15 +6,19 @@ import IdentityServer
 /// and OIDC clients from it, so every client sees one server and the default storages.
 public final class PingSDK {
     public let platform: PingPlatform
-    public let stores = PingStores()
+    public let stores: PingStores
     let server: IdentityServer
     let clock: Clock
     let random: RandomSource
     /// Who signs in on the emulated browser page (the embedded server's test user), if anyone.
     public let testUser: (username: String, password: String)?
 
-    public init(platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource, testUser: (username: String, password: String)? = nil) {
+    public init(
+        platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores = PingStores(),
+        testUser: (username: String, password: String)? = nil
+    ) {
         self.testUser = testUser
+        self.stores = stores
         self.platform = platform
         self.server = server
         self.clock = clock
@@ -43,9 +47,15 @@ public final class PingSDK {
     /// The browser step of `authorize`, without a browser: the SSO session the browser would
     /// carry (the default session storage, where a journey's success put it), else the sign-in
     /// page answered for `username`/`password` by running `journey` (a name and a password page,
-    /// as the embedded server's Login asks). The new session is kept as the browser keeps its cookie.
+    /// as the embedded server's Login asks). A session the server no longer honours (ended by a
+    /// logout or endSession) is a cookie AM ignores: the page asks again. The new session is kept
+    /// as the browser keeps its cookie.
     public func browserSession(journey: String = "Login") throws(PingSDKError) -> String {
-        if let session = stores.sessions[PingStores.defaultKey] { return session.value }
+        if let session = stores.sessions[PingStores.defaultKey],
+            (try? server.validateSession(ssoToken: session.value))?.body["valid"] == true
+        {
+            return session.value
+        }
         guard let (username, password) = testUser else { throw .authorize("No SSO session and no test user to sign in on the login page") }
         let client = self.journey(oidc: nil)
         var node = client.start(journey, forceAuth: false, noSession: false)
