@@ -31,6 +31,9 @@ public final class Host: @unchecked Sendable {
     public let sdk: AuthSDK
     public let sync: TokenSync
     public let journeys: any JourneyModule
+    /// The successor SDK's keychain: its sessions and tokens, saved with the rest. Kept on every
+    /// flavor, so a run of a flavor without the Ping modules writes back what another run saved.
+    public let pingStores = PingStores()
     public private(set) var catalog = ModuleCatalog()
     let stateDirectory: StateDirectory?
 
@@ -125,7 +128,7 @@ public final class Host: @unchecked Sendable {
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
             let ping = PingSDK(
                 platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
-                testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
+                stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
             catalog.register(RNPingJourneyModule(sdk: ping))
             catalog.register(RNPingOidcModule(sdk: ping))
         }
@@ -253,6 +256,7 @@ public final class Host: @unchecked Sendable {
     private func settleMarks() {
         _ = embedded.takeStateChanges()
         _ = sdk.tokens.takeStateChange()
+        _ = pingStores.takeStateChange()
         if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
         if let seeded = random as? SeededRandomSource { marks.random = seeded.state }
     }

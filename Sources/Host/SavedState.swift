@@ -1,8 +1,9 @@
 import AuthBridgeCore
+import NativeSDK
 import StateStore
 
-/// The `--state-dir` format: everything an app relaunch keeps — the native credentials, the
-/// server's users, sessions and grants, and where the virtual clock and the seeded stream stood —
+/// The `--state-dir` format: everything an app relaunch keeps — the native credentials (the old
+/// SDK's and the Ping SDK's sessions and tokens), the server's users, sessions and grants, and where the virtual clock and the seeded stream stood —
 /// as keyed entries (`["server", "users", "ada"]`). The snapshot (`state.json`, version 2) holds
 /// them all; each commit appends only what changed to the journal. A run without `--seed` or
 /// without the virtual clock carries those two entries through as they were, so a seeded run
@@ -31,6 +32,7 @@ enum SavedState {
         if let clock = clockJSON(host) { entries[["clock"]] = clock }
         if let random = randomJSON(host) { entries[["random"]] = random }
         entries[["native"]] = host.sdk.tokens.snapshot
+        entries[["ping"]] = host.pingStores.snapshot
         for item in host.embedded.stateItems { entries[["server"] + item.path] = item.value }
         return entries
     }
@@ -51,6 +53,7 @@ enum SavedState {
             change.put(["random"], randomJSON(host)!)
         }
         if let native = host.sdk.tokens.takeStateChange() { change.put(["native"], native) }
+        if let ping = host.pingStores.takeStateChange() { change.put(["ping"], ping) }
         for item in host.embedded.takeStateChanges() {
             if let value = item.value { change.put(["server"] + item.path, value) } else { change.delete(["server"] + item.path) }
         }
@@ -113,6 +116,8 @@ enum SavedState {
         }
         guard let native = entries[["native"]] else { throw StateError("native: missing") }
         try host.sdk.tokens.restore(try StateReader(native, path: "native"))
+        // Files saved before the Ping SDK's stores were kept have none: empty stores.
+        try host.pingStores.restore(try StateReader(entries[["ping"]] ?? PingStores().snapshot, path: "ping"))
         try host.embedded.restore(items: entries.children(of: ["server"]), path: "server")
         host.carried = carried
         restore(now: now, stream: stream, to: host, rollingBack: rollingBack)

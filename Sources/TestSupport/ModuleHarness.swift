@@ -11,14 +11,19 @@ public final class ModuleHarness {
     public let host: Host
     private let recorder = EventRecorder()
 
-    public init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
+    public convenience init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
         var configuration = HostConfiguration()
         configuration.flavor = flavor
         configuration.variant = bridge
         configuration.seed = seed
         configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
         configuration.callbacks = callbacks
-        host = try! Host(configuration: configuration)
+        try! self.init(configuration: configuration)
+    }
+
+    /// A Host of any configuration (a state directory, for instance).
+    public init(configuration: HostConfiguration) throws(Host.StartFailure) {
+        host = try Host(configuration: configuration)
         host.attach(recorder)
     }
 

@@ -4,10 +4,14 @@ import AuthBridgeCore
 /// the SSO session (`SessionConfig` storage) and the OIDC tokens (`OidcClientConfig` storage).
 /// Two journey clients with default storage therefore share one session and one token set, and an
 /// OIDC client with default storage sees the journey's tokens (ping-rn-sdk.md §6). A client that
-/// names `sessionStorageId`/`oidcStorageId`/`storageId` gets a slot of that name instead.
+/// names a registered storage handle gets a slot of that name instead.
 ///
 /// They live beside the old SDK's `TokenManager`, not in it: the successor SDK keeps its own
 /// keychain entries, so an app mid-migration has two independent credential sets on one server.
+///
+/// Sessions and tokens outlive the app (ping-ios keeps both in the keychain, `KeychainStorage`;
+/// ping-android in `EncryptedDataStoreStorage`), so `--state-dir` saves them. The user info cache,
+/// the clients and the journeys live in memory on a device and start empty after a restart.
 public final class PingStores {
     public static let defaultKey = "default"
 
@@ -18,10 +22,56 @@ public final class PingStores {
         public var realm: String
     }
 
-    public var sessions: [String: SSOToken] = [:]
-    public var tokens: [String: AccessToken] = [:]
+    public var sessions: [String: SSOToken] = [:] {
+        didSet { if sessions != oldValue { changedSinceSave = true } }
+    }
+    public var tokens: [String: AccessToken] = [:] {
+        didSet { if tokens != oldValue { changedSinceSave = true } }
+    }
     /// The last user info fetched per token slot (`userinfo(cache: true)` reads it).
     public var userInfo: [String: JSONValue] = [:]
+    private var changedSinceSave = false
 
     public init() {}
+}
+
+// MARK: saved state
+
+extension PingStores {
+    /// The stores when they changed since the last call (for `--state-dir`), else nil.
+    public func takeStateChange() -> JSONValue? {
+        guard changedSinceSave else { return nil }
+        changedSinceSave = false
+        return snapshot
+    }
+
+    /// Slots in key order, so the same stores always save the same bytes.
+    public var snapshot: JSONValue {
+        [
+            "sessions": .array(sessions.keys.sorted().map { key in
+                let session = sessions[key]!
+                return [
+                    "slot": .string(key), "value": .string(session.value), "successUrl": .string(session.successUrl),
+                    "realm": .string(session.realm),
+                ]
+            }),
+            "tokens": .array(tokens.keys.sorted().map { key in ["slot": .string(key), "token": tokens[key]!.stateJSON] }),
+        ]
+    }
+
+    public func restore(_ reader: StateReader) throws(StateError) {
+        var sessions: [String: SSOToken] = [:]
+        for entry in try reader.readers("sessions") {
+            sessions[try entry.string("slot")] = SSOToken(
+                value: try entry.string("value"), successUrl: try entry.string("successUrl"), realm: try entry.string("realm"))
+        }
+        var tokens: [String: AccessToken] = [:]
+        for entry in try reader.readers("tokens") {
+            tokens[try entry.string("slot")] = try AccessToken(state: try entry.reader("token"))
+        }
+        self.sessions = sessions
+        self.tokens = tokens
+        userInfo = [:]
+        changedSinceSave = false
+    }
 }
