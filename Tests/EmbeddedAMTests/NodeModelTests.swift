@@ -137,7 +137,7 @@ extension NodeContext {
     /// A child that is not a callback entry: the page asks every child and repeats while one asks.
     struct AskOnce: PageChild {
         var callbackCount: Int { 1 }
-        func callbacks(answers: [CallbackAnswer]?, failedPolicies: [String]) -> [Callback] {
+        func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
             [.textInput(prompt: "again?", defaultText: nil, value: answers?[0].value)]
         }
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {}

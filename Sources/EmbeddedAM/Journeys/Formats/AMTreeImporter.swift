@@ -111,7 +111,7 @@ struct AMTreeImporter {
     /// A Page node's child: a node type that collects (AM allows only those in a page).
     private func child(
         id: String, type typeName: String, config: JSONValue?, source _: AMNodeSource?, export: AMTreeExport, treeName: String
-    ) throws(SettingsError) -> any AMCollector {
+    ) throws(SettingsError) -> any PageChild {
         guard let config else { throw SettingsError(reason: "its config is missing from \"innerNodes\"") }
         let built = try build(
             id: id, type: typeName, config: config, displayName: config["_type"]?["name"]?.stringValue, export: export, treeName: treeName,

@@ -23,7 +23,7 @@ struct AMNodeType: Sendable {
 /// interactive node or sits inside a Page node.
 enum AMBuilt {
     case node(any JourneyNode)
-    case collector(any AMCollector)
+    case collector(any PageChild)
 }
 
 /// What a node's config may refer to beyond its own settings.
@@ -36,7 +36,7 @@ struct AMNodeSource {
     /// The name of a script the export carries, by id (nil when the export omits scripts).
     var scriptName: (String) -> String?
     /// Builds a Page node's child from its config in `innerNodes`.
-    var child: (_ id: String, _ type: String) throws(SettingsError) -> any AMCollector
+    var child: (_ id: String, _ type: String) throws(SettingsError) -> any PageChild
     /// The enabled providers of the export's `socialIdentityProviders`, by name.
     var socialProviders: [AMSocialProvider]
     /// Whether node types AuthBridge does not know are let in as scenario-decided nodes.

@@ -55,8 +55,8 @@ struct CallbackCollector: PageChild {
         callbackCount = render(nil, []).count
     }
 
-    func callbacks(answers: [CallbackAnswer]?, failedPolicies: [String]) -> [Callback] {
-        render(echoes ? answers?[answerIndex].value : nil, failedPolicies)
+    func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
+        render(echoes ? answers?[answerIndex].value : nil, failed[answerIndex] ?? [])
     }
 
     func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {
@@ -86,12 +86,13 @@ struct CallbackCollector: PageChild {
     }
 
     func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
-        var review = PageChildReview()
+        var failures: [String] = []
         if validated {
             let evaluator = PolicyEvaluator(users: context.users)
-            review.failedPolicies = evaluator.failures(of: policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
+            failures = evaluator.failures(of: policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
         }
-        review.showAgain = answers.contains(where: \.validateOnly) || !review.failedPolicies.isEmpty
-        return review
+        return PageChildReview(
+            failed: failures.isEmpty ? [:] : [answerIndex: failures],
+            showAgain: answers.contains(where: \.validateOnly) || !failures.isEmpty)
     }
 }

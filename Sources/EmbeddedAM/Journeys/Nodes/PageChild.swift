@@ -1,29 +1,43 @@
 import AuthBridgeCore
 
-/// A node inside a Page node. AM's Page node holds nodes that only collect (Platform Username,
-/// Attribute Collector, KBA Definition, Accept Terms…): each renders its callbacks and takes its
-/// answers. The page shows their callbacks together and moves on when no child asks to be shown
-/// again.
+/// A node that collects: it renders callbacks and takes their answers. AM's Page node shows the
+/// callbacks of several together; alone, one of AM's collecting nodes is an interactive node of
+/// its own (`AM.PageNode` serves both). A built-in journey's callback entry (`CallbackCollector`)
+/// and AM's collecting nodes (Platform Username, Attribute Collector, KBA Definition…) are both
+/// children. They read the journey (`context`) when they render, to show what the user or the
+/// directory already holds.
 protocol PageChild: Sendable {
-    /// How many callbacks the child sends: its share of the page's answers.
+    /// How many callbacks it sends (fixed by its config): its share of the page's answers.
     var callbackCount: Int { get }
+    /// Its outcomes; an AM page takes its last child's.
+    var outcomes: [String] { get }
 
-    /// Its callbacks. `answers` are what the client just sent (nil on the page's first showing),
-    /// shown again where the callback echoes them; `failedPolicies` what the last review found.
-    func callbacks(answers: [CallbackAnswer]?, failedPolicies: [String]) -> [Callback]
-
+    /// Its callbacks: `answers` are what the client just sent (nil on the first showing), shown
+    /// again where the callback echoes them; `failed` the failed policies to show, by the
+    /// callback's index within the child.
+    func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback]
     /// Writes its answers into the journey's state. Every child takes its answers before any is
     /// reviewed, so a policy may look at what a later callback of the page answered.
     func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound)
-
-    /// Checks its answers once every child has taken theirs.
+    /// Whether the page must show again, and what failed.
     func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview
+    /// Where an AM page goes once no child asks to be shown again (the last child decides).
+    func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction
 }
 
 struct PageChildReview {
-    var failedPolicies: [String] = []
+    /// Failed policies by the callback's index within the child.
+    var failed: [Int: [String]] = [:]
     /// A policy failed, or the client asked only to validate (`validateOnly`).
     var showAgain = false
+}
+
+extension PageChild {
+    var outcomes: [String] { ["outcome"] }
+    func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+        PageChildReview(showAgain: answers.contains(where: \.validateOnly))
+    }
+    func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction { .outcome(outcomes[0]) }
 }
 
 /// What the children of one page collect together while taking one submission: AM's KBA
@@ -31,6 +45,32 @@ struct PageChildReview {
 /// a page adds its answer to the list the earlier ones started.
 struct PageRound {
     var kbaAnswers: [JSONValue] = []
+}
+
+/// One submission to a page: every child takes its share of the answers, then every child
+/// reviews its share. Both page nodes run it.
+struct PageSubmission {
+    let shares: [[CallbackAnswer]]
+    let reviews: [PageChildReview]
+
+    init(_ answers: [CallbackAnswer], children: [any PageChild], context: inout NodeContext) {
+        shares = pageShares(answers, callbackCounts: children.map(\.callbackCount))
+        var round = PageRound()
+        for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
+        reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
+    }
+
+    var showsAgain: Bool { reviews.contains(where: \.showAgain) }
+}
+
+/// The callbacks of a page's children in order: on a first showing (`after` nil), or shown again
+/// after a submission with what was typed and what failed.
+func pageCallbacks(_ children: [any PageChild], _ context: NodeContext, after submission: PageSubmission?) -> [Callback] {
+    var callbacks: [Callback] = []
+    for (index, child) in children.enumerated() {
+        callbacks += child.callbacks(context, answers: submission?.shares[index], failed: submission?.reviews[index].failed ?? [:])
+    }
+    return callbacks
 }
 
 /// A page's answers split among its children in order, each taking as many as it has callbacks

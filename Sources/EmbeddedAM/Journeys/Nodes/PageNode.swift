@@ -39,20 +39,13 @@ struct PageNode: JourneyNode {
     }
 
     func process(_ context: inout NodeContext) -> NodeAction {
-        guard let answers = context.answers else { return .send(step(answers: nil, failedPolicies: nil)) }
-        let shares = pageShares(answers, callbackCounts: children.map(\.callbackCount))
-        var round = PageRound()
-        for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
-        let reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
-        guard reviews.contains(where: \.showAgain) else { return .outcome("next") }
-        return .send(step(answers: shares, failedPolicies: reviews.map(\.failedPolicies)))
+        guard let answers = context.answers else { return .send(step(context, after: nil)) }
+        let submission = PageSubmission(answers, children: children, context: &context)
+        guard submission.showsAgain else { return .outcome("next") }
+        return .send(step(context, after: submission))
     }
 
-    private func step(answers: [[CallbackAnswer]]?, failedPolicies: [[String]]?) -> Step {
-        var callbacks: [Callback] = []
-        for (index, child) in children.enumerated() {
-            callbacks += child.callbacks(answers: answers?[index], failedPolicies: failedPolicies?[index] ?? [])
-        }
-        return Step(stage: stage, header: header, description: description, callbacks: callbacks, isPage: true)
+    private func step(_ context: NodeContext, after submission: PageSubmission?) -> Step {
+        Step(stage: stage, header: header, description: description, callbacks: pageCallbacks(children, context, after: submission), isPage: true)
     }
 }

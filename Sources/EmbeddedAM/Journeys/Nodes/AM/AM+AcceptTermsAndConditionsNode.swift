@@ -4,7 +4,7 @@ extension AM {
     /// AM's Accept Terms and Conditions: the active terms (platform default version "0.0") in a
     /// TermsAndConditionsCallback; not accepted, it is sent again (AM does not fail). Accepted,
     /// `termsAccepted {acceptDate, termsVersion}` goes to shared state for Create/Patch Object.
-    struct AcceptTermsAndConditionsNode: AMCollector {
+    struct AcceptTermsAndConditionsNode: PageChild {
         static let type = AMNodeType(name: "AcceptTermsAndConditionsNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(AcceptTermsAndConditionsNode())
         }
@@ -24,8 +24,8 @@ extension AM {
             ]
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            AMReview(showAgain: !Self.accepted(answers[0]))
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            PageChildReview(showAgain: !Self.accepted(answers[0]))
         }
 
         /// Flutter sends booleans as text.

@@ -5,7 +5,7 @@ extension AM {
     /// Number, Boolean), prompt from IDM's title, `policies` IDM's when `validateInputs` (else
     /// `{}`), the value prefilled from what the user typed, shared state, or the stored user. Shown
     /// again while a required value is empty or a policy fails; stores `objectAttributes.<attr>`.
-    struct AttributeCollectorNode: AMCollector {
+    struct AttributeCollectorNode: PageChild {
         static let type = AMNodeType(name: "AttributeCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let attributes = try s.strings("attributesToCollect", nonEmpty: true) else {
                 throw SettingsError(reason: "\"attributesToCollect\" is required (a non-empty list of attribute names)")
@@ -46,8 +46,8 @@ extension AM {
             }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            var review = AMReview()
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            var review = PageChildReview()
             let evaluator = PolicyEvaluator(users: context.users)
             for (index, attribute) in attributes.enumerated() {
                 let value = answers[index].value ?? .null

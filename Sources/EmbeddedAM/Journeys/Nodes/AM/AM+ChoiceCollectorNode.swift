@@ -4,7 +4,7 @@ extension AM {
     /// AM's Choice Collector: a ChoiceCallback whose outcomes are the `choices`; the input is
     /// pre-filled with the `defaultChoice`'s index. A single choice sends nothing and goes on
     /// along it, as AM does.
-    struct ChoiceCollectorNode: AMCollector {
+    struct ChoiceCollectorNode: PageChild {
         static let type = AMNodeType(name: "ChoiceCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let choices = try s.strings("choices", nonEmpty: true), Set(choices).count == choices.count else {
                 throw SettingsError(reason: "\"choices\" must be a non-empty list of distinct choices (each is an outcome)")
@@ -28,7 +28,7 @@ extension AM {
         }
 
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {}
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview { AMReview() }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview { PageChildReview() }
 
         /// The engine has checked the answer is an index of a choice.
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {

@@ -6,7 +6,7 @@ extension AM {
     /// `forgeRock.device.profile` (one key, dots and all, as AM names it) for the Device Match
     /// and Save nodes. An answer over `maximumSize` KB, not JSON, or without an `identifier`
     /// makes AM's node throw, so the journey fails. One outcome.
-    struct DeviceProfileCollectorNode: AMCollector {
+    struct DeviceProfileCollectorNode: PageChild {
         static let type = AMNodeType(name: "DeviceProfileCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             // Exports write `maximumSize` as a string ("3"); it is kilobytes.
             let sizeText = try s.string("maximumSize", default: "3")
@@ -34,7 +34,7 @@ extension AM {
             if case .success(let profile) = parse(answers[0].value) { context.shared[Self.profileKey] = profile }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview { AMReview() }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview { PageChildReview() }
 
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
             if case .failure(let why) = parse(answers[0].value) { return AMFailure.nodeError(context, "DeviceProfileCollectorNode", why.text) }

@@ -4,7 +4,7 @@ extension AM {
     /// AM's KBA Definition: IDM's `minimumAnswersToDefine` (2) KbaCreateCallbacks with the
     /// platform's questions; shown again while a question or answer is empty or a question is
     /// repeated. The answers go to transient `objectAttributes.kbaInfo` (Create Object hashes them).
-    struct KbaCreateNode: AMCollector {
+    struct KbaCreateNode: PageChild {
         static let type = AMNodeType(name: "KbaCreateNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(KbaCreateNode(
                 prompt: try s.localized("message")?.text ?? "Select a security question.",
@@ -26,11 +26,11 @@ extension AM {
             context.transient.set(path: "objectAttributes.kbaInfo", to: .array(entries))
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
             let questions = answers.map { JourneyValues.text($0.inputs["question"]) }
             let incomplete = answers.contains { JourneyValues.text($0.inputs["question"]).isEmpty || JourneyValues.text($0.inputs["answer"]).isEmpty }
             let custom = !allowUserDefined && questions.contains { !AMPlatformSchema.kbaQuestions.contains($0) }
-            return AMReview(showAgain: incomplete || Set(questions).count < questions.count || custom)
+            return PageChildReview(showAgain: incomplete || Set(questions).count < questions.count || custom)
         }
     }
 }

@@ -5,7 +5,7 @@ extension AM {
     /// offering `messageYes`/`messageNo` ("Yes"/"No" when empty). AM pre-fills the input with 0
     /// while `defaultOption` says 1 (am-nodes.md §2, JSMOCK), so an untouched answer is "yes".
     /// Index 0 → `true`, 1 → `false`; with `stateField` the index also goes to shared state.
-    struct MessageNode: AMCollector {
+    struct MessageNode: PageChild {
         static let type = AMNodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let message = try s.localized("message") else { throw SettingsError(reason: "\"message\" is required: a map of locale → text") }
             let stateField = try s.string("stateField")
@@ -33,7 +33,7 @@ extension AM {
             if let stateField { context.shared[stateField] = .int(Int64(Self.index(answers))) }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview { AMReview() }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview { PageChildReview() }
 
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
             .outcome(Self.index(answers) == 0 ? "true" : "false")

@@ -9,7 +9,7 @@ extension AM {
     struct PageNode: JourneyNode {
         static let type = AMNodeType(name: "PageNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             guard let list = try s.array("nodes"), !list.isEmpty else { throw SettingsError(reason: "a PageNode needs a non-empty \"nodes\" list of child nodes") }
-            var children: [any AMCollector] = []
+            var children: [any PageChild] = []
             for (index, item) in list.enumerated() {
                 guard case .string(let id)? = item["_id"], case .string(let type)? = item["nodeType"] else {
                     throw SettingsError(reason: "child \(index) of \"nodes\" needs \"_id\" and \"nodeType\" strings")
@@ -25,7 +25,7 @@ extension AM {
                 stage: try s.string("stage"), isPage: true))
         }
 
-        var children: [any AMCollector]
+        var children: [any PageChild]
         var header: LocalizedText?
         var description: LocalizedText?
         var stage: String?
@@ -38,14 +38,11 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let answers = context.answers else {
                 if sendsNothing { return decide(shares: children.map { _ in [] }, context: &context) }
-                return .send(step(context, shares: nil, failed: nil))
+                return .send(step(context, after: nil))
             }
-            let shares = pageShares(answers, callbackCounts: children.map(\.callbackCount))
-            var round = PageRound()
-            for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
-            let reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
-            guard reviews.contains(where: \.showAgain) else { return decide(shares: shares, context: &context) }
-            return .send(step(context, shares: shares, failed: reviews.map(\.failed)))
+            let submission = PageSubmission(answers, children: children, context: &context)
+            guard submission.showsAgain else { return decide(shares: submission.shares, context: &context) }
+            return .send(step(context, after: submission))
         }
 
         /// Every child but the last has one outcome; a child that cannot decide (a script
@@ -59,12 +56,9 @@ extension AM {
             return last
         }
 
-        private func step(_ context: NodeContext, shares: [[CallbackAnswer]]?, failed: [[Int: [String]]]?) -> Step {
-            var callbacks: [Callback] = []
-            for (index, child) in children.enumerated() {
-                callbacks += child.callbacks(context, answers: shares?[index], failed: failed?[index] ?? [:])
-            }
-            return Step(stage: stage, header: header?.text, description: description?.text, callbacks: callbacks, isPage: isPage)
+        private func step(_ context: NodeContext, after submission: PageSubmission?) -> Step {
+            Step(stage: stage, header: header?.text, description: description?.text,
+                 callbacks: pageCallbacks(children, context, after: submission), isPage: isPage)
         }
     }
 }

@@ -3,7 +3,7 @@ import AuthBridgeCore
 extension AM {
     /// AM's Password Collector: a PasswordCallback "Password", sent again while empty; the
     /// password goes to transient state.
-    struct PasswordCollectorNode: AMCollector {
+    struct PasswordCollectorNode: PageChild {
         static let type = AMNodeType(name: "PasswordCollectorNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(PasswordCollectorNode())
         }
@@ -20,8 +20,8 @@ extension AM {
             context.shared["password"] = nil
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            AMReview(showAgain: JourneyValues.text(answers[0].value).isEmpty)
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            PageChildReview(showAgain: JourneyValues.text(answers[0].value).isEmpty)
         }
     }
 }

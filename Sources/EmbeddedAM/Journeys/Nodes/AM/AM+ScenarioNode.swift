@@ -7,7 +7,7 @@ extension AM {
     /// `emulator.setNodeOutcome`), and may give it callbacks to send first, as the script would.
     /// Without a choice the journey fails with AM's failure and a logged line naming the node,
     /// its script and its outcomes. In a Page node it sends nothing and decides the same way.
-    struct ScenarioNode: JourneyNode, AMCollector {
+    struct ScenarioNode: JourneyNode, PageChild {
         static let scriptedType = AMNodeType(name: "ScriptedDecisionNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             guard let outcomes = try s.strings("outcomes", nonEmpty: true), Set(outcomes).count == outcomes.count else {
                 throw SettingsError(reason: "\"outcomes\" must be a non-empty list of distinct outcome names")
@@ -34,7 +34,7 @@ extension AM {
             guard let choice = choice(context) else { return refuse(context) }
             if choice.callbacks.isEmpty { return .outcome(choice.outcome) }
             guard let answers = context.answers else {
-                return .send(Step(callbacks: choice.callbacks.flatMap { $0.callbacks(answers: nil, failedPolicies: []) }))
+                return .send(Step(callbacks: choice.callbacks.flatMap { $0.callbacks(context, answers: nil, failed: [:]) }))
             }
             // Answers to callbacks a choice made since the step was sent are not read.
             guard answers.count == choice.callbacks.reduce(0, { $0 + $1.callbackCount }) else { return .outcome(choice.outcome) }

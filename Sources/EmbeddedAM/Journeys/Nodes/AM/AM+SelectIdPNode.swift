@@ -10,7 +10,7 @@ extension AM {
     /// the callback again. With one option there is no callback: it goes on along that option.
     /// `offerOnlyExisting` would need the user's linked accounts, which the directory does not
     /// keep: every provider is offered.
-    struct SelectIdPNode: AMCollector {
+    struct SelectIdPNode: PageChild {
         static let type = AMNodeType(name: "SelectIdPNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             let filter = try s.strings("filteredProviders", nonEmpty: false) ?? []
             let local = try s.bool("includeLocalAuthentication", default: true)
@@ -41,7 +41,7 @@ extension AM {
             if let chosen = choice(answers), chosen != Self.local { context.shared[Self.selectedKey] = .string(chosen) }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview { AMReview(showAgain: choice(answers) == nil) }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview { PageChildReview(showAgain: choice(answers) == nil) }
 
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
             guard let chosen = choice(answers) else { return .outcome(Self.local) }

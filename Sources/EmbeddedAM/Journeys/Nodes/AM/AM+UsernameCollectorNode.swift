@@ -2,7 +2,7 @@ import AuthBridgeCore
 
 extension AM {
     /// AM's Username Collector: a NameCallback "User Name", sent again while empty; stores `username`.
-    struct UsernameCollectorNode: AMCollector {
+    struct UsernameCollectorNode: PageChild {
         static let type = AMNodeType(name: "UsernameCollectorNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(UsernameCollectorNode())
         }
@@ -17,8 +17,8 @@ extension AM {
             if let value = answers[0].value { context.shared["username"] = value }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            AMReview(showAgain: JourneyValues.text(answers[0].value).isEmpty)
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            PageChildReview(showAgain: JourneyValues.text(answers[0].value).isEmpty)
         }
     }
 }

@@ -5,7 +5,7 @@ extension AM {
     /// ValidatedCreatePasswordCallback with IDM's password policies (platform defaults), shown
     /// again while one fails or the client only validates. The password goes to transient state,
     /// as `password` and `objectAttributes.<passwordAttribute>`, never to shared state.
-    struct ValidatedPasswordNode: AMCollector {
+    struct ValidatedPasswordNode: PageChild {
         static let type = AMNodeType(name: "ValidatedPasswordNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(ValidatedPasswordNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("passwordAttribute", default: "password")))
         }
@@ -28,11 +28,11 @@ extension AM {
             context.transient.set(path: "objectAttributes." + attribute.replacingSlashes, to: value)
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            guard validate else { return AMReview() }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            guard validate else { return PageChildReview() }
             let failures = PolicyEvaluator(users: context.users).failures(
                 of: AMPlatformSchema.passwordPolicies, value: answers[0].value ?? "", sharedState: context.shared)
-            return AMReview(failed: [0: failures], showAgain: !failures.isEmpty || answers[0].validateOnly)
+            return PageChildReview(failed: [0: failures], showAgain: !failures.isEmpty || answers[0].validateOnly)
         }
     }
 }

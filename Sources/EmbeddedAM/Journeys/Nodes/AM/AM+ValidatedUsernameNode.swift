@@ -4,7 +4,7 @@ extension AM {
     /// AM's Platform Username. `validateInput: false`: a NameCallback "User Name" (AM ≥ 7.1);
     /// `true`: a ValidatedCreateUsernameCallback with IDM's username policies, shown again while
     /// one fails or the client only validates. Stores `username` and `objectAttributes.<usernameAttribute>`.
-    struct ValidatedUsernameNode: AMCollector {
+    struct ValidatedUsernameNode: PageChild {
         static let type = AMNodeType(name: "ValidatedUsernameNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(ValidatedUsernameNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("usernameAttribute", default: "userName")))
         }
@@ -27,11 +27,11 @@ extension AM {
             context.shared.set(path: "objectAttributes." + attribute.replacingSlashes, to: value)
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> AMReview {
-            guard validate else { return AMReview() }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            guard validate else { return PageChildReview() }
             let failures = PolicyEvaluator(users: context.users).failures(
                 of: AMPlatformSchema.usernamePolicies, value: answers[0].value ?? "", sharedState: context.shared)
-            return AMReview(failed: [0: failures], showAgain: !failures.isEmpty || answers[0].validateOnly)
+            return PageChildReview(failed: [0: failures], showAgain: !failures.isEmpty || answers[0].validateOnly)
         }
     }
 }
