@@ -266,25 +266,32 @@ export interface EventModule {
   removeListeners(count: number): void;
 }
 
-export interface FRAuthSampleBridgeModule extends EventModule {
+/** The sample bridge's methods (iOS names; other flavors' through `call`). */
+export interface BridgeMethods {
   start(): Promise<string>;
   login(): Promise<string>;
   register(): Promise<string>;
+  /** `payload` is a JSON *string*: `JSON.stringify(step)`. */
   next(payload: string): Promise<string | LoginSuccess>;
   getUserInfo(): Promise<UserInfo>;
   getAccessToken(): Promise<string>;
   logout(): Promise<null>;
 }
 
-export interface AuthenticationTokenModuleType extends EventModule {
+/** The token-sync module's methods. */
+export interface TokenSyncMethods {
   tokenSyncReady(): Promise<null>;
   tokenUpdate(tokens: TokenMap): Promise<null>;
+  exchangeToken(subjectToken: string): Promise<TokenMap & { generation: number }>;
+}
+
+export interface FRAuthSampleBridgeModule extends EventModule, BridgeMethods {}
+
+export interface AuthenticationTokenModuleType extends EventModule, Pick<TokenSyncMethods, 'tokenSyncReady' | 'tokenUpdate'> {
   logout(): Promise<null>;
 }
 
-export interface HydraTokenExchangeModuleType extends EventModule {
-  exchangeToken(subjectToken: string): Promise<TokenMap & { generation: number }>;
-}
+export interface HydraTokenExchangeModuleType extends EventModule, Pick<TokenSyncMethods, 'exchangeToken'> {}
 
 export interface NativeModulesShape {
   FRAuthSampleBridge: FRAuthSampleBridgeModule;
@@ -366,7 +373,7 @@ export interface NativeEventEmitterLike {
   listenerCount(event: string): number;
 }
 
-export interface Bridge {
+export interface Bridge extends BridgeMethods, TokenSyncMethods {
   readonly hello: Hello;
   readonly options: SpawnOptions;
   readonly emitter: EventHub;
@@ -376,18 +383,6 @@ export interface Bridge {
   readonly pid: number | undefined;
   /** Everything the daemon wrote to stderr so far. */
   readonly stderr: string;
-
-  start(): Promise<string>;
-  login(): Promise<string>;
-  register(): Promise<string>;
-  /** `payload` is a JSON *string*: `JSON.stringify(step)`. */
-  next(payload: string): Promise<string | LoginSuccess>;
-  getUserInfo(): Promise<UserInfo>;
-  getAccessToken(): Promise<string>;
-  logout(): Promise<null>;
-  tokenSyncReady(): Promise<null>;
-  tokenUpdate(tokens: TokenMap): Promise<null>;
-  exchangeToken(subjectToken: string): Promise<TokenMap & { generation: number }>;
 
   /** A bridge method by name with positional arguments (other flavors' methods). */
   call(method: string, args?: unknown[]): Promise<any>;

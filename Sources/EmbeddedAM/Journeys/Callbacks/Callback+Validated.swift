@@ -44,18 +44,18 @@ extension Callback {
     }
 
     /// `value` is shown both as the `value` output and in the input: what the user typed last,
-    /// else the attribute's initial value.
+    /// else the attribute's initial value. `policies` is the object AM sends: `{}` for booleans
+    /// and for a platform node that does not validate (`PolicySpec.object` builds the others).
     static func attributeInput(
-        _ type: AttributeType, name: String, prompt: String, required: Bool, policies: [PolicySpec], failedPolicies: [String],
+        _ type: AttributeType, name: String, prompt: String, required: Bool, policies: JSONValue, failedPolicies: [String],
         value: JSONValue
     ) -> Callback {
         Callback(
             type: type.rawValue,
             output: [
                 Field("name", .string(name)), Field("prompt", .string(prompt)), Field("required", .bool(required)),
-                // AM sends booleans an empty policy object.
-                Field("policies", type == .boolean ? .object([:]) : PolicySpec.object(policies, name: name)),
-                Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false), Field("value", value),
+                Field("policies", policies), Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false),
+                Field("value", value),
             ],
             input: [Field("", value), Field("validateOnly", false)])
     }

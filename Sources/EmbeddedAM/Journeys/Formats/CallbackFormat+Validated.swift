@@ -35,9 +35,11 @@ extension CallbackFormat {
         }
         let prompt = try s.string("prompt", default: attribute)
         let required = try s.bool("required", default: true)
+        // AM sends booleans an empty policy object.
+        let policyObject: JSONValue = type == .boolean ? .object([:]) : PolicySpec.object(policies, name: attribute)
         return CallbackCollector(target: .shared("objectAttributes." + attribute.replacingSlashes), validated: true, policies: policies) {
             typed, failed in
-            [.attributeInput(type, name: attribute, prompt: prompt, required: required, policies: policies, failedPolicies: failed, value: typed ?? initial)]
+            [.attributeInput(type, name: attribute, prompt: prompt, required: required, policies: policyObject, failedPolicies: failed, value: typed ?? initial)]
         }
     }
 

@@ -34,7 +34,7 @@ extension AM {
                 let value = answers?[index].value ?? context.shared.value(path: "objectAttributes." + path)
                     ?? stored?.attributes.value(path: path) ?? type.empty
                 let policyObject: JSONValue = validate && type != .boolean ? PolicySpec.object(policies(attribute), name: attribute) : .object([:])
-                return .platformAttributeInput(
+                return .attributeInput(
                     type, name: attribute, prompt: AMPlatformSchema.title(attribute), required: required, policies: policyObject,
                     failedPolicies: failed[index] ?? [], value: value)
             }

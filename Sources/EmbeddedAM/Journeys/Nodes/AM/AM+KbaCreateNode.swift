@@ -17,7 +17,7 @@ extension AM {
 
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
             (0..<callbackCount).map { _ in
-                .platformKbaCreate(prompt: prompt, predefinedQuestions: AMPlatformSchema.kbaQuestions, allowUserDefinedQuestions: allowUserDefined)
+                .kbaCreate(prompt: prompt, predefinedQuestions: AMPlatformSchema.kbaQuestions, allowUserDefinedQuestions: allowUserDefined)
             }
         }
 
