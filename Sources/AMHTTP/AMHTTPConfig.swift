@@ -38,6 +38,4 @@ public struct AMHTTPConfig: Sendable {
     public var realmPath: String { "/\(realm)" }
     /// `…/oauth2/realms/root/realms/<realm>`: the long form AM serves its OAuth endpoints under.
     var oauthBase: String { "\(baseURL)/oauth2/realms/root/realms/\(realm)" }
-    /// Where AM's journeys send a user who has a session (the embedded Success node says the same).
-    var successUrl: String { "/enduser/?realm=\(realmPath)" }
 }

@@ -5,8 +5,8 @@ import IdentityServer
 /// `POST …/json/realms/root/realms/<realm>/authenticate`: journeys over HTTP. The first call
 /// names the journey (`authIndexType`/`authIndexValue`, or `suspendedId` to resume); later calls
 /// post the step back and are routed by its authId, never by the query (the JS SDK repeats the
-/// query on every call, the iOS SDK does not). A caller that already holds a valid session gets
-/// it back without a journey, as AM answers, unless it asks for `ForceAuth=true`.
+/// query on every call, the iOS SDK does not). The session cookie and `ForceAuth` go to the
+/// server, which decides whether the session already satisfies the journey (`JourneyEngine`).
 extension AMRoutes {
     static let authenticateVersions = ["2.0", "2.1"]
 
@@ -21,7 +21,8 @@ extension AMRoutes {
         var call = AuthenticateRequest(
             authIndexType: query["authIndexType"], authIndexValue: query["authIndexValue"],
             suspendedId: query["suspendedId"].flatMap { $0.isEmpty ? nil : $0 },
-            noSession: query["noSession"]?.lowercased() == "true")
+            noSession: query["noSession"]?.lowercased() == "true", ssoToken: request.ssoToken(cookieName: config.cookieName),
+            forceAuth: query["ForceAuth"]?.lowercased() == "true")
         switch request.jsonBody {
         case .invalid: return AMResponse.error(400, "The request body is not a JSON object", headers: headers)
         case .object(let body) where body["authId"] != nil: call.payload = body
@@ -35,14 +36,6 @@ extension AMRoutes {
             case .unsupported(let what):
                 return AMResponse.error(400, "Unsupported composite advice: \(what)", headers: headers)
             }
-        }
-        let forceAuth = query["ForceAuth"]?.lowercased() == "true"
-        if call.payload == nil, call.suspendedId == nil, !call.noSession, !forceAuth,
-            let sso = request.ssoToken(cookieName: config.cookieName),
-            try server.validateSession(ssoToken: sso).body["valid"] == true
-        {
-            let body: JSONValue = ["tokenId": .string(sso), "successUrl": .string(config.successUrl), "realm": .string(config.realmPath)]
-            return AMResponse.json(200, body, headers: headers)
         }
         return AMResponse.from(try server.authenticate(call), headers: headers)
     }

@@ -51,4 +51,6 @@ public struct EmbeddedAMConfig: Sendable {
     /// `https://…/am/oauth2/realms/root/realms/alpha`, the long form AM reports as `iss`.
     public var issuer: String { "\(baseURL)/oauth2/realms/root/realms/\(realm)" }
     public var realmPath: String { "/\(realm)" }
+    /// Where a success sends the user when no node set a URL: the realm's end-user page.
+    public var defaultSuccessUrl: String { "/enduser/?realm=\(realmPath)" }
 }

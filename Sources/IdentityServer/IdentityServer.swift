@@ -65,15 +65,19 @@ public struct AuthenticateRequest: Equatable, Sendable {
     public var suspendedId: String?
     /// `?noSession=true`: finish the journey without creating a session.
     public var noSession: Bool
-    /// The caller's SSO token, when it sends one (its session cookie): nodes such as Get Session
-    /// Data read the existing session through it.
+    /// The caller's SSO token, when it sends one (its session cookie): a start for a journey the
+    /// session already satisfies answers it at once; otherwise the journey runs, and nodes such as
+    /// Get Session Data read the existing session through it.
     public var ssoToken: String?
+    /// `?ForceAuth=true`: run the journey even when the session cookie already satisfies it.
+    public var forceAuth: Bool
 
     public init(
         authIndexType: String? = nil, authIndexValue: String? = nil, payload: JSONValue? = nil,
-        suspendedId: String? = nil, noSession: Bool = false, ssoToken: String? = nil
+        suspendedId: String? = nil, noSession: Bool = false, ssoToken: String? = nil, forceAuth: Bool = false
     ) {
         self.ssoToken = ssoToken
+        self.forceAuth = forceAuth
         self.authIndexType = authIndexType
         self.authIndexValue = authIndexValue
         self.payload = payload

@@ -55,6 +55,7 @@ public final class RemoteAM: IdentityServer {
             if let type = request.authIndexType { query.append(("authIndexType", type)) }
             if let value = request.authIndexValue { query.append(("authIndexValue", value)) }
             if let suspended = request.suspendedId { query.append(("suspendedId", suspended)) }
+            if request.forceAuth { query.append(("ForceAuth", "true")) }
         }
         if request.noSession { query.append(("noSession", "true")) }
         let body = request.payload.map { JSONWriter().bytes($0) } ?? Array("{}".utf8)

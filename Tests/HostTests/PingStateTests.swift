@@ -59,6 +59,8 @@ import Testing
             let restored = try second.call("RNPingJourney.getSession", journey2)
             #expect(restored["accessToken"] == session["accessToken"] && restored["refreshToken"] == session["refreshToken"])
             #expect(restored["userInfo"]?["preferred_username"] == "demo")
+            // The restored session is still the server's: a start of the journey it came from answers it at once.
+            #expect(try second.call("RNPingJourney.start", journey2, "Login")["input"]?["tokenId"] == sso["value"])
             // The restored access token is still the server's: user info is fetched, not cached.
             #expect(try second.call("RNPingOidc.userinfo", web2, false)["preferred_username"] == "demo")
 

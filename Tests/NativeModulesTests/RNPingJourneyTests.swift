@@ -72,6 +72,18 @@ import Testing
         #expect(node["input"]?["tokenId"]?.stringValue != nil && node["input"]?["realm"] == "/alpha")
     }
 
+    @Test func aStartWithTheStoredSessionAnswersItUnlessForcedOrAnotherJourney() throws {
+        for flavor in [Flavor.reactNativeIOS, .reactNativeAndroid] {
+            let (app, id) = try Self.configured(flavor)
+            _ = try app.call("RNPingJourney.start", id, "Login")
+            let sso = try app.call("RNPingJourney.next", id, "", Self.demo)["input"]?["tokenId"]
+            let again = try app.call("RNPingJourney.start", id, "Login", ["forceAuth": false, "noSession": false])
+            #expect(again["type"] == "SuccessNode" && again["input"]?["tokenId"] == sso, "\(flavor)")
+            #expect(try app.call("RNPingJourney.start", id, "Login", ["forceAuth": true])["type"] == "ContinueNode")
+            #expect(try app.call("RNPingJourney.start", id, "PlatformLogin")["type"] == "ContinueNode", "session upgrade")
+        }
+    }
+
     @Test func aWrongPasswordResolvesAnErrorNodeWithStatusOnIOSOnly() throws {
         for flavor in [Flavor.reactNativeIOS, .reactNativeAndroid] {
             let (app, id) = try Self.configured(flavor)

@@ -29,11 +29,14 @@ test('a journey over HTTP sets the session cookie, and sessions see it until log
   const byHeader = await fetch(`${sessions}?_action=validate`, { method: 'POST', headers: { iPlanetDirectoryPro: body.tokenId } });
   assert.equal((await byHeader.json()).valid, true);
 
-  // Already signed in: authenticate hands back the session, unless ForceAuth asks for a journey.
+  // Already signed in: the journey the session came from hands back the session, unless ForceAuth
+  // asks for it to run; a journey the session has not completed runs (session upgrade).
   const again = await jar.fetch(`${daemon.json}/authenticate?authIndexType=service&authIndexValue=Login`, { method: 'POST' });
   assert.equal((await again.json()).tokenId, body.tokenId);
   const forced = await jar.fetch(`${daemon.json}/authenticate?authIndexType=service&authIndexValue=Login&ForceAuth=true`, { method: 'POST' });
   assert.ok((await forced.json()).authId);
+  const other = await jar.fetch(`${daemon.json}/authenticate?authIndexType=service&authIndexValue=PlatformLogin`, { method: 'POST' });
+  assert.ok((await other.json()).authId);
 
   const logout = await jar.fetch(`${sessions}/?_action=logout`, { method: 'POST' });
   assert.equal(logout.status, 200);

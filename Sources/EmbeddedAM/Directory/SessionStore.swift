@@ -9,6 +9,9 @@ public struct SSOSession: Equatable, Sendable {
     public var authTime: Double
     /// AM's `org.forgerock.openidconnect.ops` id: how an id_token names its session.
     public var opsId: String
+    /// The journeys the session has completed (AM's `Service` session property), sorted: a start
+    /// of one of them with this session's cookie needs no new authentication.
+    public var journeys: [String]
 }
 
 public final class SessionStore {
@@ -30,13 +33,14 @@ public final class SessionStore {
         self.clock = clock
     }
 
-    public func create(for user: DirectoryUser) -> SSOSession {
+    /// A new session for `user`, recording the journeys it satisfies.
+    public func create(for user: DirectoryUser, journeys: [String]) -> SSOSession {
         // Shaped like AM's tokens: an opaque part, then `.*` and a serialized-session-id suffix.
         let tokenId = Base64URL.encode(random.bytes(20)) + ".*AAJTSQACMDIAAlNLABw"
             + Base64URL.encode(random.bytes(21)) + "AAR0eXBlAANDVFMAAlMxAAIwMQ..*"
         let session = SSOSession(
             tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now,
-            opsId: Base64URL.encode(random.bytes(18)))
+            opsId: Base64URL.encode(random.bytes(18)), journeys: Array(Set(journeys)).sorted())
         sessions[tokenId] = session
         tokenByOpsId[session.opsId] = tokenId
         if tracksChanges { changed.insert(tokenId) }
@@ -82,7 +86,7 @@ extension SessionStore {
         [
             "tokenId": .string(session.tokenId), "userId": .string(session.userId),
             "username": .string(session.username), "authTime": .double(session.authTime),
-            "opsId": .string(session.opsId),
+            "opsId": .string(session.opsId), "journeys": .array(session.journeys.map { .string($0) }),
         ]
     }
 
@@ -92,7 +96,10 @@ extension SessionStore {
             let session = SSOSession(
                 tokenId: try reader.string("tokenId"), userId: try reader.string("userId"),
                 username: try reader.string("username"), authTime: try reader.time("authTime"),
-                opsId: try reader.string("opsId"))
+                opsId: try reader.string("opsId"),
+                // State saved before sessions recorded their journeys: such a session satisfies none,
+                // so a start runs the journey, as it did then.
+                journeys: reader.has("journeys") ? try reader.strings("journeys") : [])
             restored[session.tokenId] = session
         }
         sessions = restored

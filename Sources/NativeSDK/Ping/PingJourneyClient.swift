@@ -23,13 +23,16 @@ public final class PingJourneyClient {
 
     // MARK: journeys
 
-    /// `journey.start(name) { forceAuth; noSession }`. AM's `ForceAuth` only matters with a
-    /// session cookie on `/authenticate`, which the embedded server's seam does not carry, so
-    /// it is accepted and changes nothing here.
+    /// `journey.start(name) { forceAuth; noSession }`. The stored session goes along as AM's
+    /// session cookie (ping-ios `Journey/Module/Session.swift`, ping-android
+    /// `journey/module/Session.kt`), and `ForceAuth=true` when asked (ping-ios
+    /// `Journey/Module/Request.swift`, ping-android `journey/module/RequestUrl.kt`): the server
+    /// answers a session that already satisfies the journey at once, unless forced.
     public func start(_ name: String, forceAuth: Bool, noSession: Bool) -> PingNode {
-        _ = forceAuth
         var request = AuthenticateRequest.start(service: name)
         request.noSession = noSession
+        request.forceAuth = forceAuth
+        request.ssoToken = session?.value
         return send(request)
     }
 

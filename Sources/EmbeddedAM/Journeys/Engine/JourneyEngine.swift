@@ -55,10 +55,27 @@ final class JourneyEngine {
         guard let journey = journeys[name] else {
             return ServerReply(status: 400, body: AMErrors.badRequest("No configuration found"))
         }
+        if let existing = sessionSatisfying(request, journey: name) {
+            return ServerReply(status: 200, body: [
+                "tokenId": .string(existing.tokenId), "successUrl": .string(config.defaultSuccessUrl), "realm": .string(config.realmPath),
+            ])
+        }
         var session = JourneySession(
             id: random.uuid().lowercased(), journey: journey, deadline: clock.now + journey.timeout, noSession: request.noSession)
         session.ssoToken = request.ssoToken
         return run(&session, at: journey.entry, entry: .arrived)
+    }
+
+    /// The caller's session, when it already satisfies the journey it starts: AM then answers it
+    /// without authenticating again. It does not for a journey the session has not completed (a
+    /// session upgrade: the journey runs, and reads the session through Get Session Data), nor
+    /// with `ForceAuth=true`, nor with `noSession=true`, which asks for the journey's outcome
+    /// rather than a session.
+    private func sessionSatisfying(_ request: AuthenticateRequest, journey: String) -> SSOSession? {
+        guard !request.forceAuth, !request.noSession, let token = request.ssoToken,
+            let session = ssoSessions.find(token), session.journeys.contains(journey)
+        else { return nil }
+        return session
     }
 
     /// The client's answers go back to the node that sent the step. An answer no callback

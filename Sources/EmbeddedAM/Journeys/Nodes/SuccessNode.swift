@@ -2,7 +2,9 @@ import AuthBridgeCore
 import IdentityServer
 
 /// AM's Success: the user in shared state gets an SSO session (none with `noSession=true`),
-/// and the failure counts this journey keeps on them are reset.
+/// and the failure counts this journey keeps on them are reset. The session records this journey
+/// and, when the journey ran with a session of the same user (a session upgrade), the journeys
+/// that session had satisfied.
 struct SuccessNode: JourneyNode {
     static let type = NodeType(name: "success") { (_: inout Settings) throws(SettingsError) in SuccessNode() }
 
@@ -21,11 +23,13 @@ struct SuccessNode: JourneyNode {
         }
         let config = context.config
         // AM's Success URL node sets it in shared state; otherwise the realm's end-user page.
-        let successUrl = context.shared[AM.SetSuccessUrlNode.key]?.stringValue ?? "/enduser/?realm=\(config.realmPath)"
+        let successUrl = context.shared[AM.SetSuccessUrlNode.key]?.stringValue ?? config.defaultSuccessUrl
         if context.noSession {
             return .reply(ServerReply(status: 200, body: ["successUrl": .string(successUrl), "realm": .string(config.realmPath)]))
         }
-        let sso = context.sessions.create(for: user)
+        let existing = context.ssoToken.flatMap { context.sessions.find($0) }
+        let upgraded = existing?.userId == user.id ? existing?.journeys ?? [] : []
+        let sso = context.sessions.create(for: user, journeys: [journey] + upgraded)
         return .reply(ServerReply(
             status: 200,
             body: ["tokenId": .string(sso.tokenId), "successUrl": .string(successUrl), "realm": .string(config.realmPath)],
