@@ -33,7 +33,10 @@ extension RPCFace {
             }
             // Only with --http, so transcripts without it keep their bytes.
             if let origin = configuration.httpOrigin {
-                result["http"] = ["origin": .string(origin), "baseUrl": .string(origin + "/am/")]
+                var http: JSONObject = ["origin": .string(origin), "baseUrl": .string(origin + "/am/")]
+                // What clients are told to use (the issuer names it); origin and baseUrl stay where to connect.
+                if let url = configuration.publicURL { http["publicUrl"] = .string(url + "/") }
+                result["http"] = .object(http)
             }
             if framing != nil { helloResult = .object(result) }
             return .object(result)

@@ -3,10 +3,13 @@
 // discovery and redirects a golden transcript (or a proxy's client) can rely on.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { validate } from '../schema/validate.mjs';
 import { CookieJar, binary, loginOverHTTP, startDaemon, tokensOverHTTP } from './support.mjs';
 
 const PUBLIC = 'http://127.0.0.1:8080/am';
+const helloSchema = JSON.parse(readFileSync(new URL('../schema/daemon.hello.result.schema.json', import.meta.url)));
 const ISSUER = `${PUBLIC}/oauth2/realms/root/realms/alpha`;
 
 test('with --public-url, discovery, the code redirect and the tokens name it, whatever port was bound', async () => {
@@ -23,9 +26,10 @@ test('with --public-url, discovery, the code redirect and the tokens name it, wh
     assert.equal(location.searchParams.get('iss'), ISSUER);
     const claims = JSON.parse(Buffer.from(body.access_token.split('.')[1], 'base64url'));
     assert.equal(claims.iss, ISSUER);
-    // daemon.hello still says where to connect.
+    // daemon.hello says where to connect, and what clients are told to use.
     const hello = await daemon.connection.request('daemon.hello');
-    assert.equal(hello.http.origin, daemon.origin);
+    assert.deepEqual(hello.http, { origin: daemon.origin, baseUrl: `${daemon.origin}/am/`, publicUrl: `${PUBLIC}/` });
+    assert.deepEqual(validate(helloSchema, hello), []);
   } finally {
     daemon.close();
   }
