@@ -24,6 +24,8 @@ struct Options {
     var http: Sockets.Endpoint?
     var noStdio = false
     var corsOrigins: [String] = []
+    /// `--redirect-uri`, in order: the tenant's app's one, or more for the embedded client.
+    var redirectUris: [String] = []
     /// `--server`, `--config` and their companions: a real tenant (docs/remote.md).
     var remote = RemoteFlags()
 
@@ -78,6 +80,9 @@ struct Options {
           --server URL           drive the tenant at URL (https://tenant/am) instead of the embedded
                                  server; with --realm R --client-id C --redirect-uri U [--scope S]
                                  (these also override --config's values)
+          --redirect-uri URI     with the embedded server: one more redirect URI its OAuth client
+                                 accepts (exact match), such as a web app's own
+                                 http://localhost:3000/callback (docs/http.md). Repeatable
           --timeout SECONDS      how long one HTTP exchange with the tenant may take (default 60)
           --ca-file FILE         trust the PEM CA certificates in FILE for the tenant's TLS certificate
                                  instead of the system store (an AM with its own CA)
@@ -169,7 +174,11 @@ struct Options {
                 case .success(let endpoint): options.http = endpoint
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
-            case "--config", "--server", "--realm", "--client-id", "--redirect-uri", "--scope", "--timeout", "--ca-file":
+            case "--redirect-uri":
+                let uri = try value(argument)
+                if let problem = RedirectURIFlag.problem(uri) { throw UsageError(message: RedirectURIFlag.usage(uri, problem)) }
+                options.redirectUris.append(uri)
+            case "--config", "--server", "--realm", "--client-id", "--scope", "--timeout", "--ca-file":
                 let text = try value(argument)
                 guard !text.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
                 options.remote.values[argument] = text
@@ -223,6 +232,14 @@ struct Options {
         }
         if options.host.variant == .guide, options.host.flavor != .reactNativeIOS {
             throw UsageError(message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)")
+        }
+        if options.remote.isRequested {
+            guard options.redirectUris.count <= 1 else {
+                throw UsageError(message: "--redirect-uri is given \(options.redirectUris.count) times: a remote tenant's app has one redirect URI")
+            }
+            options.remote.values["--redirect-uri"] = options.redirectUris.first
+        } else {
+            options.host.redirectUris = options.redirectUris
         }
         options.host.remote = try options.remote.settings()
         if options.host.remote != nil, options.http != nil {

@@ -8,10 +8,13 @@ struct RemoteFlags {
     var values: [String: String] = [:]
     var insecure = false
 
+    /// `--server` or `--config`: a remote tenant serves, which the other flags then describe.
+    var isRequested: Bool { values["--config"] != nil || values["--server"] != nil }
+
     /// nil when no flag asks for a remote server: the embedded one serves.
     func settings() throws(Options.UsageError) -> RemoteServerSettings? {
         let given = values.keys.filter { $0 != "--config" }
-        guard values["--config"] != nil || values["--server"] != nil else {
+        guard isRequested else {
             if let flag = given.sorted().first ?? (insecure ? "--insecure" : nil) {
                 throw Options.UsageError(message: "\(flag) applies to a remote tenant: give --server URL or --config FILE")
             }

@@ -75,6 +75,9 @@ public final class Host: @unchecked Sendable {
         }
         var serverConfig = EmbeddedAMConfig()
         if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
+        for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
+            serverConfig.clients[0].redirectUris.append(uri)
+        }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         if let remote = configuration.remote {

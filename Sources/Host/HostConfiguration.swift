@@ -34,6 +34,9 @@ public struct HostConfiguration: Sendable {
     /// `--public-url`: the embedded server's base URL as clients reach it (`http://…/am`), named
     /// instead of `<httpOrigin>/am` so the issuer does not depend on the port bound.
     public var publicURL: String?
+    /// `--redirect-uri`: more redirect URIs the embedded server's OAuth client accepts (a web
+    /// app's own), registered after its default, which the native side keeps sending.
+    public var redirectUris: [String] = []
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?

@@ -1,5 +1,5 @@
 // AM's REST API over HTTP, driven with fetch as a web app's SDK drives it: journeys, sessions,
-// the OAuth endpoints, discovery, CORS and AM's errors. One daemon per test file.
+// the OAuth endpoints, discovery and AM's errors (CORS: browser-app.test.mjs). One daemon per test file.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
@@ -7,7 +7,7 @@ import {
 } from './support.mjs';
 
 let daemon;
-before(async () => { daemon = await startDaemon(['--cors-origin', 'http://localhost:3000']); });
+before(async () => { daemon = await startDaemon(); });
 after(() => daemon.close());
 
 test('a journey over HTTP sets the session cookie, and sessions see it until logout', async () => {
@@ -187,22 +187,4 @@ test("AM's errors: unknown paths, other realms, methods, versions, bodies, beare
   const grant = await fetch(`${daemon.oauth}/access_token`, { method: 'POST', headers: FORM, body: form({ grant_type: 'password' }) });
   assert.equal(grant.status, 400);
   assert.equal((await grant.json()).error, 'unsupported_grant_type');
-});
-
-test('CORS: configured origins with credentials, preflight, others blocked', async () => {
-  const preflight = await fetch(`${daemon.json}/authenticate`, {
-    method: 'OPTIONS',
-    headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'accept-api-version,content-type,x-requested-with' },
-  });
-  assert.equal(preflight.status, 204);
-  assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://localhost:3000');
-  assert.equal(preflight.headers.get('access-control-allow-credentials'), 'true');
-  assert.equal(preflight.headers.get('access-control-allow-headers'), 'accept-api-version,content-type,x-requested-with');
-  const call = await fetch(`${daemon.json}/serverinfo/*`, { headers: { Origin: 'http://localhost:3000' } });
-  assert.equal(call.headers.get('access-control-allow-origin'), 'http://localhost:3000');
-  const stranger = await fetch(`${daemon.json}/authenticate`, { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' } });
-  assert.equal(stranger.status, 403);
-  assert.equal(stranger.headers.get('access-control-allow-origin'), null);
-  const strangerCall = await fetch(`${daemon.json}/serverinfo/*`, { headers: { Origin: 'http://evil.example' } });
-  assert.equal(strangerCall.headers.get('access-control-allow-origin'), null);
 });

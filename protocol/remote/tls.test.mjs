@@ -108,7 +108,7 @@ test('--ca-file that holds no certificate stops the start naming the file', { sk
   const bogus = join(dir, 'not-a-ca.pem');
   writeFileSync(bogus, 'hello\n');
   const run = spawnSync(binary, ['--server', `${front.origin}/am`, '--realm', 'alpha', '--client-id', 'c',
-    '--redirect-uri', 'r', '--ca-file', bogus], { input: '', encoding: 'utf8' });
+    '--redirect-uri', 'org.example.app:/cb', '--ca-file', bogus], { input: '', encoding: 'utf8' });
   assert.equal(run.status, 2);
   assert.match(run.stderr, new RegExp(`--ca-file ${bogus} is not a readable file of PEM certificates`));
 });
