@@ -77,6 +77,9 @@ public enum Daemon {
             if !listener.configuration.endpoint.isLoopback {
                 logWarn("--http \(listener.origin) is not a loopback address: other machines can reach the server")
             }
+            for origin in RedirectURIFlag.originsWithoutCORS(options.host.redirectUris, corsOrigins: options.corsOrigins) {
+                logWarn("--redirect-uri on \(origin) without --cors-origin \(origin): a browser app there cannot call the server (docs/http.md)")
+            }
             let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
             Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.embedded.config.realm)\(named))\n")
             if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }

@@ -31,6 +31,29 @@ enum RedirectURIFlag {
         return nil
     }
 
+    /// The origins of the http(s) redirect URIs that `corsOrigins` does not allow: a web app
+    /// there gets its code through the iframe, then cannot call the server (docs/http.md).
+    static func originsWithoutCORS(_ uris: [String], corsOrigins: [String]) -> [String] {
+        if corsOrigins.contains("*") { return [] }
+        var missing: [String] = []
+        for uri in uris {
+            guard let origin = origin(of: uri), !corsOrigins.contains(origin), !missing.contains(origin) else { continue }
+            missing.append(origin)
+        }
+        return missing
+    }
+
+    /// `scheme://host[:port]` as a browser writes it in `Origin` (lower case, no default port), or
+    /// nil for a URI that is not http(s).
+    static func origin(of uri: String) -> String? {
+        let lowered = uri.lowercased()
+        guard let scheme = ["http", "https"].first(where: { lowered.hasPrefix($0 + "://") }) else { return nil }
+        let authority = lowered.dropFirst(scheme.count + 3).prefix { !"/?#".contains($0) }
+        let defaultPort = scheme == "http" ? ":80" : ":443"
+        let host = authority.hasSuffix(defaultPort) ? authority.dropLast(defaultPort.count) : authority
+        return "\(scheme)://\(host)"
+    }
+
     static func usage(_ text: String, _ problem: String) -> String {
         "--redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got \(text) (\(problem))"
     }

@@ -189,6 +189,19 @@ test('the app’s redirect URI is registered beside the native one; anything els
   assert.equal(end.headers.get('location'), CALLBACK);
 });
 
+test('a web redirect URI whose origin --cors-origin leaves out is warned about at start; the documented flags are not', async () => {
+  assert.doesNotMatch(daemon.connection.stderr, /warn/);
+  const alone = await startDaemon(['--redirect-uri', CALLBACK, '--redirect-uri', 'com.example.app:/callback', '--cors-origin', 'http://localhost:4000']);
+  try {
+    const warnings = alone.connection.stderr.split('\n').filter((line) => line.includes('warn'));
+    assert.deepEqual(warnings, [
+      'authbridge warn: --redirect-uri on http://localhost:3000 without --cors-origin http://localhost:3000: a browser app there cannot call the server (docs/http.md)',
+    ]);
+  } finally {
+    alone.close();
+  }
+});
+
 test('a --redirect-uri that is no absolute URI, or two for one remote app, stops the start saying why', () => {
   const remote = ['--server', 'http://127.0.0.1:1/am', '--realm', 'alpha', '--client-id', CLIENT_ID];
   const cases = [
