@@ -68,7 +68,7 @@ public enum Daemon {
             host = try Host(configuration: hostConfiguration, connect: connect)
         } catch {
             Log.shared.plain("authbridge: \(error.message)\n")
-            ProcessControl.exitNow(1)
+            ProcessControl.exitNow(error.status)
         }
         if options.banner || (!options.noStdio && FDIO.isTerminal(FDIO.standardInput)) {
             Log.shared.plain(Banner.text(for: host))

@@ -83,6 +83,10 @@ struct Options {
           --redirect-uri URI     with the embedded server: one more redirect URI its OAuth client
                                  accepts (exact match), such as a web app's own
                                  http://localhost:3000/callback (docs/http.md). Repeatable
+          --discovery URL        read the OAuth endpoints (authorize, token, userinfo, revoke,
+                                 end session) from the tenant's .well-known/openid-configuration at
+                                 URL, as FROptions' discoveryEndpoint does; journeys and sessions stay
+                                 under --server's URL and realm
           --timeout SECONDS      how long one HTTP exchange with the tenant may take (default 60)
           --ca-file FILE         trust the PEM CA certificates in FILE for the tenant's TLS certificate
                                  instead of the system store (an AM with its own CA)
@@ -178,7 +182,7 @@ struct Options {
                 let uri = try value(argument)
                 if let problem = RedirectURIFlag.problem(uri) { throw UsageError(message: RedirectURIFlag.usage(uri, problem)) }
                 options.redirectUris.append(uri)
-            case "--config", "--server", "--realm", "--client-id", "--scope", "--timeout", "--ca-file":
+            case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--ca-file":
                 let text = try value(argument)
                 guard !text.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
                 options.remote.values[argument] = text

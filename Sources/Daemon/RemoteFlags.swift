@@ -3,7 +3,7 @@ import IdentityServer
 import RemoteConfig
 
 /// `--config FILE` and `--server URL --realm R --client-id C --redirect-uri U --scope S
-/// --timeout N --ca-file FILE --insecure`: a remote tenant's settings, flags overriding the file's values.
+/// --discovery URL --timeout N --ca-file FILE --insecure`: a remote tenant's settings, flags overriding the file's values.
 struct RemoteFlags {
     var values: [String: String] = [:]
     var insecure = false
@@ -37,7 +37,7 @@ struct RemoteFlags {
                 oauthRedirectUri: try required("--redirect-uri"))
         }
         if let url = values["--server"] {
-            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+            guard AppConfigFile.isHTTPURL(url) else {
                 throw Options.UsageError(message: "--server needs an http(s) URL such as https://tenant.example.com/am, got \(url)")
             }
             settings.url = url.hasSuffix("/") ? String(url.dropLast()) : url
@@ -46,6 +46,13 @@ struct RemoteFlags {
         if let client = values["--client-id"] { settings.oauthClientId = client }
         if let redirect = values["--redirect-uri"] { settings.oauthRedirectUri = redirect }
         if let scope = values["--scope"] { settings.oauthScope = scope }
+        if let url = values["--discovery"] {
+            guard AppConfigFile.isHTTPURL(url) else {
+                throw Options.UsageError(
+                    message: "--discovery needs the http(s) URL of a .well-known/openid-configuration, got \(url)")
+            }
+            settings.discoveryURL = url
+        }
         if let text = values["--timeout"] {
             guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
                 throw Options.UsageError(message: "--timeout needs seconds between 0 and 600, got \(text)")

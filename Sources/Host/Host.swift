@@ -17,7 +17,12 @@ public final class Host: @unchecked Sendable {
 
     public struct StartFailure: Error, Sendable {
         public let message: String
-        public init(message: String) { self.message = message }
+        /// The exit status: 1, or 2 for a configuration the start cannot use (as a usage error).
+        public let status: Int32
+        public init(message: String, status: Int32 = 1) {
+            self.message = message
+            self.status = status
+        }
     }
 
     public let configuration: HostConfiguration

@@ -20,6 +20,9 @@ public struct RemoteServerSettings: Equatable, Sendable {
     public var insecure = false
     /// PEM CA certificates to trust instead of the system store (`--ca-file`, an AM with its own CA).
     public var caFile: String?
+    /// The tenant's `.well-known/openid-configuration` (FROptions' `discoveryEndpoint`,
+    /// `--discovery`): where the OAuth endpoints are read from instead of AM's path layout.
+    public var discoveryURL: String?
     /// Where these values came from (a file, or "flags"): named in start errors.
     public var source = "flags"
 

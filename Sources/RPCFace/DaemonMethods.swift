@@ -26,10 +26,13 @@ extension RPCFace {
             ]
             // Members of remote mode only, so embedded transcripts keep their bytes.
             if let remote = configuration.remote {
-                result["server"] = [
+                var server: JSONObject = [
                     "kind": "remote", "url": .string(remote.url), "realm": .string(remote.realm),
                     "clientId": .string(remote.oauthClientId),
                 ]
+                // Where the OAuth endpoints came from, when not AM's layout under the URL.
+                if let discovery = remote.discoveryURL { server["discovery"] = .string(discovery) }
+                result["server"] = .object(server)
             }
             // Only with --http, so transcripts without it keep their bytes.
             if let origin = configuration.httpOrigin {

@@ -11,31 +11,34 @@ import IdentityServer
 public final class RemoteAM: IdentityServer {
     public let settings: RemoteServerSettings
     private let transport: RemoteTransport
-    /// The AM base URL with a trailing slash, paths appended to it.
+    /// The AM base URL with a trailing slash: the journey and session paths are appended to it.
     private let base: String
+    /// The OAuth endpoints: AM's layout under `base`, or the discovery document's.
+    let endpoints: OAuthEndpoints
     /// Cookies AM sets besides the SSO one (`amlbcookie`, affinity): sent back as the SDK's jar does.
     private var jar: [String: String] = [:]
 
     public struct BadSettings: Error, Sendable {
         public let message: String
+        /// 2 when the configuration is wrong (as a usage error), 1 when the machine cannot run it.
+        public var status: Int32 = 2
     }
 
     public init(settings: RemoteServerSettings) throws(BadSettings) {
         let lowered = settings.url.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), let scheme = settings.url.firstRange(of: "://") else {
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
             throw BadSettings(message: "\(settings.source): the server URL \(settings.url) is not an http(s) URL")
         }
-        // host[:port], what messages name the server by.
-        let authority = settings.url[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let hostName = authority.split(separator: "@").last.map(String.init), !hostName.isEmpty, !hostName.hasPrefix(":") else {
+        let hostName = RemoteTransport.authority(of: settings.url)
+        guard !hostName.isEmpty, !hostName.hasPrefix(":") else {
             throw BadSettings(message: "\(settings.source): the server URL \(settings.url) names no host")
         }
         let trust: RemoteTransport.Trust =
             if settings.insecure { .insecure } else if let file = settings.caFile { .caFile(file) } else { .system }
         do {
-            transport = try RemoteTransport(timeout: settings.timeout, hostName: hostName, trust: trust)
+            transport = try RemoteTransport(timeout: settings.timeout, trust: trust)
         } catch {
-            throw BadSettings(message: error.message)
+            throw BadSettings(message: error.message, status: 1)
         }
         self.settings = settings
         base = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
@@ -44,6 +47,31 @@ public final class RemoteAM: IdentityServer {
             Log.shared.plain(
                 "authbridge: WARNING: --insecure: the TLS certificate of \(hostName) is NOT verified; anyone on the network path "
                     + "can pose as the tenant and read passwords and tokens. Use it only for a local AM with a self-signed certificate.\n")
+        }
+        let layout = OAuthEndpoints(base: base, realmPath: settings.realmPath)
+        if let url = settings.discoveryURL {
+            endpoints = try Self.discover(url, transport: transport, fallback: layout)
+        } else {
+            endpoints = layout
+        }
+    }
+
+    /// The SDK reads the document once, at start: a tenant that cannot tell its endpoints then
+    /// stops the start, naming the URL and what was wrong.
+    private static func discover(_ url: String, transport: RemoteTransport, fallback: OAuthEndpoints) throws(BadSettings) -> OAuthEndpoints {
+        let response: RemoteTransport.Response
+        do {
+            response = try transport.send("GET", url: url, headers: [("Accept", "application/json")], body: nil)
+        } catch {
+            throw BadSettings(message: "cannot read the discovery document \(url): \(error.message)")
+        }
+        guard response.status == 200 else {
+            throw BadSettings(message: "the discovery document \(url) answered HTTP \(response.status), not 200: check the discovery URL")
+        }
+        do {
+            return try OAuthEndpoints(document: response.body, url: url, fallback: fallback)
+        } catch {
+            throw BadSettings(message: error.message)
         }
     }
 
@@ -60,7 +88,7 @@ public final class RemoteAM: IdentityServer {
         if request.noSession { query.append(("noSession", "true")) }
         let body = request.payload.map { JSONWriter().bytes($0) } ?? Array("{}".utf8)
         return try exchange(
-            "POST", "json/\(settings.realmPath)/authenticate", query: query,
+            "POST", base + "json/\(settings.realmPath)/authenticate", query: query,
             headers: ["Accept-API-Version": "resource=2.1, protocol=1.0", "Content-Type": "application/json"],
             body: body, ssoToken: request.ssoToken)
     }
@@ -73,29 +101,29 @@ public final class RemoteAM: IdentityServer {
             ("state", request.state), ("code_challenge", request.codeChallenge),
             ("code_challenge_method", request.codeChallengeMethod), ("response_type", request.responseType),
         ]
-        return try exchange("GET", "oauth2/\(settings.realmPath)/authorize", query: query, ssoToken: request.ssoToken)
+        return try exchange("GET", endpoints.authorize, query: query, ssoToken: request.ssoToken)
     }
 
     public func token(form: [String: String]) throws(TransportError) -> ServerReply {
-        try exchange("POST", "oauth2/\(settings.realmPath)/access_token", form: form)
+        try exchange("POST", endpoints.token, form: form)
     }
 
     public func userInfo(accessToken: String) throws(TransportError) -> ServerReply {
-        try exchange("GET", "oauth2/\(settings.realmPath)/userinfo", headers: ["Authorization": "Bearer \(accessToken)"])
+        try exchange("GET", endpoints.userInfo, headers: ["Authorization": "Bearer \(accessToken)"])
     }
 
     public func revoke(form: [String: String]) throws(TransportError) -> ServerReply {
-        try exchange("POST", "oauth2/\(settings.realmPath)/token/revoke", form: form)
+        try exchange("POST", endpoints.revoke, form: form)
     }
 
     public func introspect(form: [String: String]) throws(TransportError) -> ServerReply {
-        try exchange("POST", "oauth2/\(settings.realmPath)/introspect", form: form)
+        try exchange("POST", endpoints.introspect, form: form)
     }
 
     public func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply {
         var query = [("id_token_hint", idTokenHint)]
         if let clientId { query.append(("client_id", clientId)) }
-        return try exchange("GET", "oauth2/\(settings.realmPath)/connect/endSession", query: query)
+        return try exchange("GET", endpoints.endSession, query: query)
     }
 
     // MARK: sessions
@@ -115,7 +143,7 @@ public final class RemoteAM: IdentityServer {
     /// The session named by a header called like the cookie, as the iOS SDK sends it.
     private func sessions(_ action: String, ssoToken: String) throws(TransportError) -> ServerReply {
         try exchange(
-            "POST", "json/\(settings.realmPath)/sessions", query: [("_action", action)],
+            "POST", base + "json/\(settings.realmPath)/sessions", query: [("_action", action)],
             headers: [
                 "Accept-API-Version": "resource=3.1, protocol=1.0", "Content-Type": "application/json", settings.cookieName: ssoToken,
             ],
@@ -125,11 +153,11 @@ public final class RemoteAM: IdentityServer {
     // MARK: the exchange
 
     private func exchange(
-        _ method: String, _ path: String, query: [(String, String)] = [], headers: [String: String] = [:],
+        _ method: String, _ url: String, query: [(String, String)] = [], headers: [String: String] = [:],
         body: [UInt8]? = nil, form: [String: String]? = nil, ssoToken: String? = nil
     ) throws(TransportError) -> ServerReply {
-        var text = base + path
-        if !query.isEmpty { text += "?" + query.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&") }
+        var text = url
+        if !query.isEmpty { text += (url.contains("?") ? "&" : "?") + query.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&") }
         var lines: [(String, String)] = headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var payload = body
         if let form {
@@ -143,19 +171,20 @@ public final class RemoteAM: IdentityServer {
             lines.append(("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")))
         }
         lines.append(("Accept", "application/json"))
+        // Host and path only: queries and bodies carry codes, tokens and passwords.
+        let place = RemoteTransport.authority(of: url) + RemoteTransport.path(of: url)
         let started = ContinuousClock.now
         let response: RemoteTransport.Response
         do {
             response = try transport.send(method, url: text, headers: lines, body: payload)
         } catch {
-            logDebug("HTTP \(method) /\(path): \(error.message)")
+            logDebug("HTTP \(method) \(place): \(error.message)")
             throw error
         }
-        // Paths only: queries and bodies carry codes, tokens and passwords.
         let elapsed = ContinuousClock.now - started
-        Log.shared.trace("HTTP \(method) /\(path) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
+        Log.shared.trace("HTTP \(method) \(place) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
         keepCookies(response.headers["set-cookie"] ?? [])
-        return try reply(response, what: "\(method) /\(path)")
+        return try reply(response, what: "\(method) \(RemoteTransport.path(of: url))", url: url)
     }
 
     private func keepCookies(_ headers: [String]) {
@@ -167,7 +196,7 @@ public final class RemoteAM: IdentityServer {
         }
     }
 
-    private func reply(_ response: RemoteTransport.Response, what: String) throws(TransportError) -> ServerReply {
+    private func reply(_ response: RemoteTransport.Response, what: String, url: String) throws(TransportError) -> ServerReply {
         var headers: [String: String] = [:]
         if let location = response.headers["location"]?.last { headers["Location"] = location }
         if let cookies = response.headers["set-cookie"] { headers["Set-Cookie"] = cookies.joined(separator: ", ") }
@@ -178,7 +207,7 @@ public final class RemoteAM: IdentityServer {
         } catch {
             // A proxy's HTML error page or a redirect page: the status is AM's answer, the body is not.
             if response.status >= 500 || response.status == 404 {
-                throw TransportError("\(transport.hostName) answered \(what) with HTTP \(response.status) and a body that is not JSON: is \(settings.url) an AM base URL?")
+                throw TransportError("\(RemoteTransport.authority(of: url)) answered \(what) with HTTP \(response.status) and a body that is not JSON: is \(settings.url) an AM base URL?")
             }
             return ServerReply(status: response.status, headers: headers)
         }

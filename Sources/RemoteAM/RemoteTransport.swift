@@ -28,7 +28,6 @@ final class RemoteTransport {
     }
 
     let timeout: Double
-    let hostName: String
     let trust: Trust
     private let handle: UnsafeMutableRawPointer
 
@@ -36,11 +35,10 @@ final class RemoteTransport {
         let message: String
     }
 
-    init(timeout: Double, hostName: String, trust: Trust) throws(Unavailable) {
+    init(timeout: Double, trust: Trust) throws(Unavailable) {
         if let problem = ab_curl_load() { throw Unavailable(message: String(cString: problem)) }
         guard let handle = ab_curl_new() else { throw Unavailable(message: "libcurl could not make a transfer handle") }
         self.timeout = timeout
-        self.hostName = hostName
         self.trust = trust
         self.handle = handle
     }
@@ -74,7 +72,7 @@ final class RemoteTransport {
         defer { ab_curl_response_free(&answer) }
         guard answer.code == 0 else {
             let detail = withUnsafeBytes(of: answer.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw describe(code: answer.code, detail: detail, what: what)
+            throw describe(code: answer.code, detail: detail, what: what, hostName: Self.authority(of: url))
         }
         let body = answer.body.map { Array(UnsafeBufferPointer(start: $0, count: answer.body_length)) } ?? []
         let raw = answer.headers.map { Array(UnsafeBufferPointer(start: $0, count: answer.headers_length)) } ?? []
@@ -96,7 +94,7 @@ final class RemoteTransport {
         return headers
     }
 
-    private func describe(code: Int32, detail: String, what: String) -> TransportError {
+    private func describe(code: Int32, detail: String, what: String, hostName: String) -> TransportError {
         switch Int(code) {
         case AB_CURLE_OPERATION_TIMEDOUT:
             return TransportError("the identity server \(hostName) did not answer \(what) within \(Self.formatted(timeout)) s (timeout)")
@@ -114,6 +112,14 @@ final class RemoteTransport {
         default:
             return TransportError("\(what) to \(hostName) failed: \(detail.isEmpty ? "no answer" : detail) (libcurl error \(code))")
         }
+    }
+
+    /// `host[:port]`, what messages name a server by (the endpoints of a discovery document may be
+    /// on another host than the journey's).
+    static func authority(of url: String) -> String {
+        let afterScheme = url.firstRange(of: "://").map { url[$0.upperBound...] } ?? url[...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? ""
     }
 
     /// The path alone, for messages and logs: the query carries codes and tokens.

@@ -19,6 +19,16 @@ public enum AppConfigFile {
         "forgerock_timeout": "timeout",
     ]
 
+    /// FROptions' discovery URL (the Ping SDK samples' `discoveryEndpoint`). The plist and
+    /// strings.xml have no such key: the ForgeRock SDKs take it in code (`FROptions.discover`).
+    static let discoveryName = "discoveryEndpoint"
+
+    /// What a server or discovery URL must start with.
+    public static func isHTTPURL(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return lowered.hasPrefix("https://") || lowered.hasPrefix("http://")
+    }
+
     public static func load(path: String) throws(Invalid) -> RemoteServerSettings {
         let text: String
         switch FileBytes.read(path: path) {
@@ -32,7 +42,16 @@ public enum AppConfigFile {
         let values: [String: String]
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
-            values = try json(String(trimmed), file: file)
+            var values = try json(String(trimmed), file: file)
+            let discovery = values.removeValue(forKey: discoveryName)?.trimmed
+            var settings = try build(values, file: file)
+            if let discovery {
+                guard isHTTPURL(discovery) else {
+                    throw Invalid(message: "\(file): \(discoveryName) must be an http(s) URL such as https://tenant/am/oauth2/alpha/.well-known/openid-configuration, got \(discovery)")
+                }
+                settings.discoveryURL = discovery
+            }
+            return settings
         } else if text.contains("<plist") {
             values = try plist(text, file: file)
         } else if text.contains("<resources") {
@@ -56,7 +75,7 @@ public enum AppConfigFile {
             return value
         }
         let url = try required("forgerock_url")
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+        guard isHTTPURL(url) else {
             throw Invalid(message: "\(file): forgerock_url must be an http(s) URL such as https://tenant.example.com/am, got \(url)")
         }
         var settings = RemoteServerSettings(
@@ -125,7 +144,7 @@ public enum AppConfigFile {
         do { parsed = try JSONParser.parse(text) } catch { throw Invalid(message: "\(file) is not valid JSON: \(error)") }
         guard case .object(let object) = parsed else { throw Invalid(message: "\(file): FROptions must be a JSON object") }
         var values: [String: String] = [:]
-        for (key, name) in jsonNames {
+        for (key, name) in jsonNames.merging([discoveryName: discoveryName], uniquingKeysWith: { first, _ in first }) {
             switch object[name] {
             case .string(let text)?: values[key] = text
             case .int(let number)?: values[key] = String(number)

@@ -9,6 +9,6 @@ Daemon.run { settings throws(Host.StartFailure) in
     do throws(RemoteAM.BadSettings) {
         return try RemoteAM(settings: settings)
     } catch {
-        throw Host.StartFailure(message: error.message)
+        throw Host.StartFailure(message: error.message, status: error.status)
     }
 }

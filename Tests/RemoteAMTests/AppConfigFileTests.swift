@@ -80,6 +80,21 @@ final class AppConfigFileTests: XCTestCase {
         let settings = try AppConfigFile.settings(json, file: "options.json")
         XCTAssertEqual(settings.timeout, 5)
         XCTAssertEqual(settings.oauthClientId, "c")
+        XCTAssertNil(settings.discoveryURL)
+    }
+
+    func testFROptionsDiscoveryEndpoint() throws {
+        let discovery = "https://tenant.example.com/am/oauth2/alpha/.well-known/openid-configuration"
+        let json = #"{"url": "https://tenant.example.com/am", "realm": "alpha", "oauthClientId": "c", "oauthRedirectUri": "r:/cb", "oauthScope": "openid", "discoveryEndpoint": "\#(discovery)"}"#
+        XCTAssertEqual(try AppConfigFile.settings(json, file: "options.json").discoveryURL, discovery)
+        let relative = json.replacingOccurrences(of: discovery, with: "/am/.well-known/openid-configuration")
+        XCTAssertThrowsError(try AppConfigFile.settings(relative, file: "options.json")) { error in
+            XCTAssertTrue((error as? AppConfigFile.Invalid)?.message.hasPrefix("options.json: discoveryEndpoint must be an http(s) URL") ?? false)
+        }
+        // The plist has no discovery key in the SDKs: one named like FROptions' is not read from it.
+        let plist = Self.plist.replacingOccurrences(
+            of: "<dict>", with: "<dict><key>discoveryEndpoint</key><string>\(discovery)</string>")
+        XCTAssertNil(try AppConfigFile.settings(plist, file: "FRAuthConfig.plist").discoveryURL)
     }
 
     func testMissingKeyIsNamed() {

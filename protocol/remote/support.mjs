@@ -10,10 +10,13 @@ export const LOGIN = JSON.stringify({ callbacks: [
 
 /** A bridge driving the AM at `url` in realm alpha; its notifications collect in `events`. */
 export function bridgeTo(url, extra = []) {
+  return bridgeWith(['--server', url, '--realm', 'alpha', '--client-id', CLIENT_ID, '--redirect-uri', REDIRECT_URI, ...extra]);
+}
+
+/** A bridge started with `args` (a --config file, say); its notifications collect in `events`. */
+export function bridgeWith(args) {
   const events = [];
-  const connection = new Connection(binary, [
-    '--server', url, '--realm', 'alpha', '--client-id', CLIENT_ID, '--redirect-uri', REDIRECT_URI, ...extra,
-  ], { onNotification: (method, params) => events.push({ method, params }) });
+  const connection = new Connection(binary, args, { onNotification: (method, params) => events.push({ method, params }) });
   connection.events = events;
   return connection;
 }

@@ -1,0 +1,67 @@
+import XCTest
+
+@testable import RemoteAM
+
+/// Where the OAuth calls go: AM's layout, or what a discovery document names.
+final class OAuthEndpointsTests: XCTestCase {
+    let layout = OAuthEndpoints(base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha")
+    let url = "https://am.example.com/am/oauth2/alpha/.well-known/openid-configuration"
+    let document: [String: String] = [
+        "issuer": "https://am.example.com:443/am/oauth2/alpha",
+        "authorization_endpoint": "https://login.example.com/am/oauth2/alpha/authorize",
+        "token_endpoint": "https://login.example.com/am/oauth2/alpha/access_token",
+        "userinfo_endpoint": "https://login.example.com/am/oauth2/alpha/userinfo",
+        "end_session_endpoint": "https://login.example.com/am/oauth2/alpha/connect/endSession",
+        "revocation_endpoint": "https://login.example.com/am/oauth2/alpha/token/revoke",
+    ]
+
+    func endpoints(_ members: [String: String]) throws(OAuthEndpoints.Invalid) -> OAuthEndpoints {
+        let json = "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + "}"
+        return try OAuthEndpoints(document: Array(json.utf8), url: url, fallback: layout)
+    }
+
+    func testAMLayout() {
+        XCTAssertEqual(layout.authorize, "https://am.example.com/am/oauth2/realms/root/realms/alpha/authorize")
+        XCTAssertEqual(layout.token, "https://am.example.com/am/oauth2/realms/root/realms/alpha/access_token")
+        XCTAssertEqual(layout.endSession, "https://am.example.com/am/oauth2/realms/root/realms/alpha/connect/endSession")
+    }
+
+    func testDocumentEndpoints() throws {
+        let found = try endpoints(document)
+        XCTAssertEqual(found.authorize, document["authorization_endpoint"])
+        XCTAssertEqual(found.token, document["token_endpoint"])
+        XCTAssertEqual(found.userInfo, document["userinfo_endpoint"])
+        XCTAssertEqual(found.revoke, document["revocation_endpoint"])
+        XCTAssertEqual(found.endSession, document["end_session_endpoint"])
+        XCTAssertEqual(found.introspect, layout.introspect, "no introspection_endpoint: AM's layout")
+    }
+
+    func testPingEndIdpSessionIsTheSignOff() throws {
+        var members = document
+        members["ping_end_idp_session_endpoint"] = "https://login.example.com/am/oauth2/alpha/connect/idpEndSession"
+        members["introspection_endpoint"] = "https://login.example.com/am/oauth2/alpha/introspect"
+        let found = try endpoints(members)
+        XCTAssertEqual(found.endSession, members["ping_end_idp_session_endpoint"])
+        XCTAssertEqual(found.introspect, members["introspection_endpoint"])
+    }
+
+    func testEachRequiredEndpointIsNamedWhenMissing() {
+        for key in ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "end_session_endpoint", "revocation_endpoint"] {
+            var members = document
+            members[key] = nil
+            XCTAssertThrowsError(try endpoints(members)) { error in
+                XCTAssertEqual((error as? OAuthEndpoints.Invalid)?.message, "the discovery document \(url) has no \(key): the SDK cannot start without it")
+            }
+        }
+    }
+
+    func testNotAURL() {
+        var members = document
+        members["token_endpoint"] = "/am/oauth2/alpha/access_token"
+        XCTAssertThrowsError(try endpoints(members)) { error in
+            XCTAssertEqual(
+                (error as? OAuthEndpoints.Invalid)?.message,
+                #"the discovery document \#(url): token_endpoint must be an http(s) URL, got "/am/oauth2/alpha/access_token""#)
+        }
+    }
+}
