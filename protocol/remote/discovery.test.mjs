@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLIENT_ID, REDIRECT_URI, binary, startDaemon } from '../http/support.mjs';
 import { validate } from '../schema/validate.mjs';
-import { LOGIN, bridgeTo, bridgeWith } from './support.mjs';
+import { LOGIN, bridgeTo, bridgeWith, freePort } from './support.mjs';
 
 const WELL_KNOWN = 'oauth2/realms/root/realms/alpha/.well-known/openid-configuration';
 
@@ -137,15 +137,6 @@ test('--discovery that is not an http(s) URL is a usage error', async () => {
   assert.equal(run.status, 2);
   assert.match(run.stderr, /--discovery needs the http\(s\) URL of a \.well-known\/openid-configuration, got tenant\//);
 });
-
-/** A loopback port nothing listens on (bound, then released). */
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
-}
 
 /** The bridge started against the tenant with `extra`, run with empty stdin until it exits. */
 function runToExit(extra) {

@@ -7,13 +7,12 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, test } from 'node:test';
 import { CLIENT_ID, REDIRECT_URI } from '../http/support.mjs';
-import { LOGIN, bridgeWith } from './support.mjs';
+import { LOGIN, bridgeWith, freePort } from './support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'dot-'));
@@ -29,14 +28,6 @@ function run(command, args, seconds) {
       else resolve(stdout);
     });
   });
-}
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port: free } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return free;
 }
 
 /** Installs DOT, sets the site up and starts it; resolves with why not, or null. */
