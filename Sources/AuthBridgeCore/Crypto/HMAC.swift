@@ -21,9 +21,27 @@ public enum HMACSHA256 {
         public func authenticate<Bytes: Sequence>(_ message: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
             var inner = self.inner
             inner.update(message)
+            return [UInt8](unsafeUninitializedCapacity: SHA256.digestSize) { mac, count in
+                finish(inner, into: UnsafeMutableRawPointer(mac.baseAddress!))
+                count = SHA256.digestSize
+            }
+        }
+
+        /// The MAC of `message` written to `mac` (32 bytes): PBKDF2's iterations, without arrays.
+        func authenticate(_ message: UnsafeRawBufferPointer, into mac: UnsafeMutableRawPointer) {
+            var inner = self.inner
+            inner.update(buffer: message)
+            finish(inner, into: mac)
+        }
+
+        private func finish(_ inner: SHA256, into mac: UnsafeMutableRawPointer) {
+            var inner = inner
             var outer = self.outer
-            outer.update(inner.finalize())
-            return outer.finalize()
+            withUnsafeTemporaryAllocation(byteCount: SHA256.digestSize, alignment: 8) { innerDigest in
+                inner.finalize(into: innerDigest.baseAddress!)
+                outer.update(buffer: UnsafeRawBufferPointer(innerDigest))
+            }
+            outer.finalize(into: mac)
         }
     }
 
@@ -34,18 +52,26 @@ public enum HMACSHA256 {
     public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
         precondition(iterations > 0 && length > 0)
         let key = Key(password)
+        let size = SHA256.digestSize
         var derived: [UInt8] = []
         var blockIndex: UInt32 = 1
-        while derived.count < length {
-            let indexBytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: blockIndex >> UInt32($0)) }
-            var u = key.authenticate(salt + indexBytes)
-            var t = u
-            for _ in 1..<iterations {
-                u = key.authenticate(u)
-                for i in 0..<t.count { t[i] ^= u[i] }
+        // u and t live in one stack buffer: u_i = HMAC(u_{i-1}), t = u_1 ^ … ^ u_c.
+        withUnsafeTemporaryAllocation(byteCount: 2 * size, alignment: 8) { buffer in
+            let u = buffer.baseAddress!, t = u + size
+            while derived.count < length {
+                let indexBytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: blockIndex >> UInt32($0)) }
+                (salt + indexBytes).withUnsafeBytes { key.authenticate($0, into: u) }
+                t.copyMemory(from: u, byteCount: size)
+                for _ in 1..<iterations {
+                    key.authenticate(UnsafeRawBufferPointer(start: u, count: size), into: u)
+                    for i in 0..<size / 8 {
+                        let mixed = t.load(fromByteOffset: i * 8, as: UInt64.self) ^ u.load(fromByteOffset: i * 8, as: UInt64.self)
+                        t.storeBytes(of: mixed, toByteOffset: i * 8, as: UInt64.self)
+                    }
+                }
+                derived += UnsafeRawBufferPointer(start: t, count: size)
+                blockIndex += 1
             }
-            derived += t
-            blockIndex += 1
         }
         return Array(derived.prefix(length))
     }

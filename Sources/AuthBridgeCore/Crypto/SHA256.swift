@@ -1,5 +1,9 @@
 /// SHA-256 (FIPS 180-4). Written here because the project takes no third-party packages;
 /// verified against the FIPS 180-4 example vectors in the tests.
+///
+/// A hasher holds no heap storage (the partial block is inline), so copying one — as HMAC does
+/// for every message, from its pre-keyed pads — allocates nothing; PBKDF2 runs on the
+/// pointer-based `finalize(into:)` and allocates nothing per iteration either.
 public struct SHA256: Sendable {
     public static let digestSize = 32
     public static let blockSize = 64
@@ -15,13 +19,16 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+    private typealias Words = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+    private var state: Words = (
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
     )
-    private var pending: [UInt8] = []
+    /// The partial block (64 bytes) and how much of it is filled.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
     private var length: UInt64 = 0
 
-    public init() { pending.reserveCapacity(Self.blockSize) }
+    public init() {}
 
     public static func hash<Bytes: Sequence>(_ data: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
@@ -33,79 +40,89 @@ public struct SHA256: Sendable {
 
     public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = data.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
-        if handled == nil { update(buffer: Array(data)) }
-    }
-
-    private mutating func update(buffer bytes: [UInt8]) {
-        bytes.withUnsafeBytes { update(buffer: $0) }
+        if handled == nil { Array(data).withUnsafeBytes { update(buffer: $0) } }
     }
 
     /// Whole blocks are compressed straight from the caller's bytes; only a partial block is
     /// copied, into `pending`.
     public mutating func update(buffer bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         length &+= UInt64(bytes.count)
-        if !pending.isEmpty {
-            let take = min(Self.blockSize - pending.count, bytes.count)
-            pending.append(contentsOf: bytes[0..<take])
+        if pendingCount > 0 {
+            let take = min(Self.blockSize - pendingCount, bytes.count)
+            let filled = pendingCount
+            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.advanced(by: filled).copyMemory(from: base, byteCount: take) }
+            pendingCount += take
             offset = take
-            guard pending.count == Self.blockSize else { return }
-            pending.withUnsafeBytes { compress($0.baseAddress!) }
-            pending.removeAll(keepingCapacity: true)
+            guard pendingCount == Self.blockSize else { return }
+            compressPending()
         }
         while bytes.count - offset >= Self.blockSize {
-            compress(bytes.baseAddress! + offset)
+            compress(base + offset)
             offset += Self.blockSize
         }
-        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+        if offset < bytes.count {
+            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base + offset, byteCount: bytes.count - offset) }
+            pendingCount = bytes.count - offset
+        }
     }
 
     public consuming func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        // The last one or two blocks: what is pending, 0x80, zeros, the 64-bit length.
-        let blocks = pending.count < 56 ? 1 : 2
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-            tail.initialize(repeating: 0)
-            for (i, byte) in pending.enumerated() { tail[i] = byte }
-            tail[pending.count] = 0x80
-            let end = blocks * Self.blockSize
-            for i in 0..<8 { tail[end - 1 - i] = UInt8(truncatingIfNeeded: bitLength >> UInt64(i * 8)) }
-            for block in 0..<blocks { compress(UnsafeRawPointer(tail.baseAddress! + block * Self.blockSize)) }
-        }
-        let s = state
-        return [UInt8](unsafeUninitializedCapacity: Self.digestSize) { digest, count in
-            for (i, word) in [s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7].enumerated() {
-                digest[i * 4] = UInt8(truncatingIfNeeded: word >> 24)
-                digest[i * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
-                digest[i * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
-                digest[i * 4 + 3] = UInt8(truncatingIfNeeded: word)
-            }
+        [UInt8](unsafeUninitializedCapacity: Self.digestSize) { digest, count in
+            finalize(into: UnsafeMutableRawPointer(digest.baseAddress!))
             count = Self.digestSize
         }
     }
 
+    /// Writes the 32-byte digest to `digest`. The hasher is spent afterwards.
+    public mutating func finalize(into digest: UnsafeMutableRawPointer) {
+        let bitLength = length &* 8
+        // The last one or two blocks: what is pending, 0x80, zeros, the 64-bit length.
+        withUnsafeMutableBytes(of: &pending) { block in
+            block[pendingCount] = 0x80
+            for i in (pendingCount + 1)..<Self.blockSize { block[i] = 0 }
+        }
+        if pendingCount >= 56 {
+            compressPending()
+            pending = (0, 0, 0, 0, 0, 0, 0, 0)
+        }
+        pending.7 = bitLength.bigEndian
+        compressPending()
+        withUnsafeBytes(of: state) { words in
+            for i in 0..<8 {
+                digest.storeBytes(of: words.load(fromByteOffset: i * 4, as: UInt32.self).bigEndian, toByteOffset: i * 4, as: UInt32.self)
+            }
+        }
+    }
+
+    private mutating func compressPending() {
+        var block = pending
+        withUnsafeBytes(of: &block) { compress($0.baseAddress!) }
+        pendingCount = 0
+    }
+
     private mutating func compress(_ block: UnsafeRawPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                w[i] = UInt32(block.load(fromByteOffset: i * 4, as: UInt8.self)) << 24
-                    | UInt32(block.load(fromByteOffset: i * 4 + 1, as: UInt8.self)) << 16
-                    | UInt32(block.load(fromByteOffset: i * 4 + 2, as: UInt8.self)) << 8
-                    | UInt32(block.load(fromByteOffset: i * 4 + 3, as: UInt8.self))
-            }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
+        var w: (Words, Words) = ((0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
+        var (a, b, c, d, e, f, g, h) = state
+        withUnsafeMutableBytes(of: &w) { raw in
+            // The schedule as a 16-word ring: w[i] for i ≥ 16 overwrites w[i - 16].
+            let w = raw.bindMemory(to: UInt32.self)
+            for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
             Self.k.withUnsafeBufferPointer { k in
                 for i in 0..<64 {
-                    let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
+                    let word: UInt32
+                    if i < 16 {
+                        word = w[i]
+                    } else {
+                        let w15 = w[(i - 15) & 15], w2 = w[(i - 2) & 15]
+                        let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+                        let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+                        word = w[i & 15] &+ s0 &+ w[(i - 7) & 15] &+ s1
+                        w[i & 15] = word
+                    }
+                    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ word
+                    let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
                     h = g
                     g = f
                     f = e
@@ -116,11 +133,11 @@ public struct SHA256: Sendable {
                     a = t1 &+ t2
                 }
             }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-            )
         }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+        )
     }
 
     @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
