@@ -103,42 +103,58 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compress(_ block: UnsafeRawPointer) {
-        var w: (Words, Words) = ((0, 0, 0, 0, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0, 0))
-        var (a, b, c, d, e, f, g, h) = state
-        withUnsafeMutableBytes(of: &w) { raw in
-            // The schedule as a 16-word ring: w[i] for i ≥ 16 overwrites w[i - 16].
-            let w = raw.bindMemory(to: UInt32.self)
+        let start = state
+        let end = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-            Self.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let word: UInt32
-                    if i < 16 {
-                        word = w[i]
-                    } else {
-                        let w15 = w[(i - 15) & 15], w2 = w[(i - 2) & 15]
-                        let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
-                        let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
-                        word = w[i & 15] &+ s0 &+ w[(i - 7) & 15] &+ s1
-                        w[i & 15] = word
-                    }
-                    let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[i] &+ word
-                    let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                    h = g
-                    g = f
-                    f = e
-                    e = d &+ t1
-                    d = c
-                    c = b
-                    b = a
-                    a = t1 &+ t2
-                }
+            for i in 16..<64 {
+                let w15 = w[i - 15], w2 = w[i - 2]
+                let s0 = Self.rotr(w15, 7) ^ Self.rotr(w15, 18) ^ (w15 &>> 3)
+                let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 &>> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
+            return Self.k.withUnsafeBufferPointer { k in Self.rounds(start, k.baseAddress!, UnsafePointer(w.baseAddress!)) }
         }
         state = (
-            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-            state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+            start.0 &+ end.0, start.1 &+ end.1, start.2 &+ end.2, start.3 &+ end.3,
+            start.4 &+ end.4, start.5 &+ end.5, start.6 &+ end.6, start.7 &+ end.7
         )
     }
 
-    @inline(__always) private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    /// The 64 rounds, in a function of their own so the eight working variables live in
+    /// registers (captured by a closure, each was a load and a store per use). Eight rounds per
+    /// pass with the names rotated instead of the values moved: each round writes only its new
+    /// `e` (into d's place) and its new `a` (into h's).
+    private static func rounds(_ state: Words, _ k: UnsafePointer<UInt32>, _ w: UnsafePointer<UInt32>) -> Words {
+        var (a, b, c, d, e, f, g, h) = state
+        var i = 0
+        while i < 64 {
+            round(a, b, c, &d, e, f, g, &h, k[i] &+ w[i])
+            round(h, a, b, &c, d, e, f, &g, k[i + 1] &+ w[i + 1])
+            round(g, h, a, &b, c, d, e, &f, k[i + 2] &+ w[i + 2])
+            round(f, g, h, &a, b, c, d, &e, k[i + 3] &+ w[i + 3])
+            round(e, f, g, &h, a, b, c, &d, k[i + 4] &+ w[i + 4])
+            round(d, e, f, &g, h, a, b, &c, k[i + 5] &+ w[i + 5])
+            round(c, d, e, &f, g, h, a, &b, k[i + 6] &+ w[i + 6])
+            round(b, c, d, &e, f, g, h, &a, k[i + 7] &+ w[i + 7])
+            i += 8
+        }
+        return (a, b, c, d, e, f, g, h)
+    }
+
+    /// One round of FIPS 180-4 §6.2.2 step 3; `kw` is K[t] + W[t].
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32, _ kw: UInt32
+    ) {
+        let choose = g ^ (e & (f ^ g))
+        let majority = (a & b) | (c & (a | b))
+        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ choose &+ kw
+        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ majority
+        d = d &+ t1
+        h = t1 &+ t2
+    }
+
+    /// Masking shifts, so each is one rotate instruction.
+    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 }
