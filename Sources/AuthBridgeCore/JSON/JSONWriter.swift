@@ -99,22 +99,29 @@ public struct JSONWriter: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
-    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        let escapeSlashes = options.contains(.escapeSlashes)
-        let escapeHTML = options.contains(.escapeHTML)
-        var runStart = 0
-        for index in 0..<bytes.count {
-            let byte = bytes[index]
-            if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                let slash = byte == 0x2F && escapeSlashes
-                let html = escapeHTML && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0x3D || byte == 0x27)
-                if !slash && !html { continue }
-            }
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            appendEscape(byte, into: &out)
-            runStart = index + 1
+    /// One 256-byte table per combination of the escaping options (index: slashes 1, HTML 2):
+    /// nonzero where a byte must be escaped. A table lookup per byte is what makes a JSON text
+    /// nested in a string (the tokens getAccessToken answers) cheap to escape.
+    private static let escapes: [UInt8] = (0..<4).flatMap { combination in
+        (0...255).map { (byte: Int) -> UInt8 in
+            let slash = combination & 1 != 0 && byte == 0x2F
+            let html = combination & 2 != 0 && [0x3C, 0x3E, 0x26, 0x3D, 0x27].contains(byte)
+            return byte < 0x20 || byte == 0x22 || byte == 0x5C || slash || html ? 1 : 0
         }
-        if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let combination = (options.contains(.escapeSlashes) ? 1 : 0) | (options.contains(.escapeHTML) ? 2 : 0)
+        Self.escapes.withUnsafeBufferPointer { tables in
+            let escapes = tables.baseAddress! + combination * 256
+            var runStart = 0
+            for index in 0..<bytes.count where escapes[Int(bytes[index])] != 0 {
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                appendEscape(bytes[index], into: &out)
+                runStart = index + 1
+            }
+            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        }
     }
 
     private func appendEscape(_ byte: UInt8, into out: inout [UInt8]) {
