@@ -18,10 +18,6 @@ public final class EmbeddedAM: IdentityServer {
         sessions = SessionStore(random: random, clock: clock)
         journeyEngine = JourneyEngine(config: config, users: users, sessions: sessions, clock: clock, random: random)
         oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
-        for text in BuiltInJourneys.all {
-            // The built-ins are part of the program: a broken one is a bug, not an input error.
-            journeyEngine.add(try! JourneyDefinition(json: try! JSONParser.parse(text)))
-        }
         if let demo = config.demoUser {
             try! users.add(
                 username: demo.username, password: demo.password,
@@ -32,10 +28,10 @@ public final class EmbeddedAM: IdentityServer {
         }
     }
 
-    public var journeyNames: [String] { journeyEngine.journeys.keys.sorted() }
+    public var journeyNames: [String] { journeyEngine.journeys.names }
 
-    /// The loaded journeys by name.
-    var journeys: [String: JourneyDefinition] { journeyEngine.journeys }
+    /// The loaded journey of this name (a built-in is parsed now if it was not yet).
+    func journey(named name: String) -> JourneyDefinition? { journeyEngine.journeys.named(name) }
 
     /// Adds a journey; one with the name of a built-in replaces it.
     public func add(journey: JourneyDefinition) { journeyEngine.add(journey) }
@@ -59,7 +55,7 @@ public final class EmbeddedAM: IdentityServer {
     }
 
     /// Whether any loaded journey has a node whose outcome a scenario decides.
-    public var hasScenarioNodes: Bool { journeyEngine.journeys.values.contains { !$0.scenarioNodes.isEmpty } }
+    public var hasScenarioNodes: Bool { journeyEngine.journeys.hasScenarioNodes }
 
     /// One-time codes and resume links the server "sent".
     public var outbox: Outbox { journeyEngine.outbox }

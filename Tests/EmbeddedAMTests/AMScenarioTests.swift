@@ -30,7 +30,7 @@ struct AMScenarioTests {
         let h = try harness()
         try h.am.setNodeOutcome(journey: "VipLogin", node: "Check VIP", outcome: "vip")
         #expect(vipLogin(h).body["tokenId"] != nil)
-        let id = try #require(h.am.journeys["VipLogin"]?.scenarioNodes.first?.nodeId)
+        let id = try #require(h.am.journey(named: "VipLogin")?.scenarioNodes.first?.nodeId)
         try h.am.setNodeOutcome(journey: "VipLogin", node: id, outcome: "regular")
         #expect(vipLogin(h).status == 401, "the choice by id wins over the one by name")
     }

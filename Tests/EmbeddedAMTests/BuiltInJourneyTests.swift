@@ -1,5 +1,5 @@
 import AuthBridgeCore
-import EmbeddedAM
+@testable import EmbeddedAM
 import IdentityServer
 import Testing
 
@@ -329,5 +329,28 @@ extension Harness {
         let step = harness.start("Quick")
         harness.clock.advance(by: 10)
         #expect(harness.submit(step.body, ["IDToken1": "demo"]).body == AMErrors.sessionTimedOut)
+    }
+}
+
+/// The built-ins are parsed when first asked for; until then the catalog knows them by name.
+@Suite struct BuiltInJourneyCatalog {
+    @Test func everyBuiltInParsesUnderTheNameItIsListedByAndLeavesNoNodeToAScenario() {
+        for builtIn in BuiltInJourneys.all {
+            let journey = JourneyCatalog.parse(builtIn: builtIn.text)
+            #expect(journey.name == builtIn.name)
+            #expect(journey.scenarioNodes.isEmpty, "\(builtIn.name)")
+        }
+        #expect(!JourneyCatalog(builtIns: BuiltInJourneys.all).hasScenarioNodes)
+    }
+
+    @Test func aJourneyIsParsedOnFirstUseAndAUserJourneyReplacesABuiltIn() throws {
+        var catalog = JourneyCatalog(builtIns: BuiltInJourneys.all)
+        #expect(catalog.names == BuiltInJourneys.all.map(\.name).sorted())
+        #expect(catalog.named("Login")?.entry == "credentials")
+        #expect(catalog.named("NoSuchJourney") == nil)
+        let replacement = try JourneyDefinition(json: JSONParser.parse(#"{"name": "Login", "entry": "done", "nodes": {"done": {"type": "success"}}}"#))
+        catalog.add(replacement)
+        #expect(catalog.named("Login")?.entry == "done")
+        #expect(catalog.names.count == BuiltInJourneys.all.count)
     }
 }

@@ -43,7 +43,7 @@ extension JourneyEngine {
             case .enterTree(let name):
                 // Loaders check inner trees exist and do not loop; a journey replaced since is
                 // caught here.
-                guard let inner = journeys[name], session.frames.count < Self.maxFrames else {
+                guard let inner = journeys.named(name), session.frames.count < Self.maxFrames else {
                     return internalError("node \(nodeId) cannot enter the inner tree \(name)", session)
                 }
                 session.frames.append((session.current, nodeId))

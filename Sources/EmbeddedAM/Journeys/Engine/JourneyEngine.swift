@@ -8,7 +8,7 @@ import IdentityServer
 /// The engine knows no node type: every node is a `JourneyNode` it runs the same way
 /// (`JourneyEngine+Run.swift`).
 final class JourneyEngine {
-    private(set) var journeys: [String: JourneyDefinition] = [:]
+    var journeys = JourneyCatalog(builtIns: BuiltInJourneys.all)
     var sessions: [String: JourneySession] = [:]
     var suspended: [String: (session: JourneySession, expires: Double)] = [:]
     /// Journeys in progress and suspended stay bounded: abandoned ones are forgotten once past
@@ -39,7 +39,7 @@ final class JourneyEngine {
         self.signer = HMACSHA256.Key(random.bytes(32))
     }
 
-    func add(_ journey: JourneyDefinition) { journeys[journey.name] = journey }
+    func add(_ journey: JourneyDefinition) { journeys.add(journey) }
 
     func authenticate(_ request: AuthenticateRequest) -> ServerReply {
         pruneExpired()
@@ -52,7 +52,7 @@ final class JourneyEngine {
             return ServerReply(status: 400, body: AMErrors.badRequest("Unsupported authIndexType: \(type)"))
         }
         let name = request.authIndexValue ?? "Login"
-        guard let journey = journeys[name] else {
+        guard let journey = journeys.named(name) else {
             return ServerReply(status: 400, body: AMErrors.badRequest("No configuration found"))
         }
         if let existing = sessionSatisfying(request, journey: name) {

@@ -25,8 +25,8 @@ extension JourneyEngine {
     /// The node a scenario names (by id, else display name) among the nodes it can decide, with
     /// the id it is found under.
     func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode) {
-        guard let journey = journeys[name] else {
-            throw ScenarioError(param: "journey", reason: "no journey named \(name) (available: \(journeys.keys.sorted().joined(separator: ", ")))")
+        guard let journey = journeys.named(name) else {
+            throw ScenarioError(param: "journey", reason: "no journey named \(name) (available: \(journeys.names.joined(separator: ", ")))")
         }
         let deciding = journey.scenarioNodes
         if let found = deciding.first(where: { $0.nodeId == node }) { return (node, found) }

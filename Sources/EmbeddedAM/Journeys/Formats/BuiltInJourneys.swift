@@ -186,8 +186,11 @@ enum BuiltInJourneys {
     } }
     """#
 
-    static let all = [
-        login, registration, platformLogin, miscCallbacks, pollingWait, deviceProfile, secondFactor, otpRegistration,
-        retryLimit, lockoutMode, emailSuspend,
+    /// By name, so the catalog can list them before parsing any (a test checks each name).
+    static let all: [(name: String, text: String)] = [
+        ("Login", login), ("Registration", registration), ("PlatformLogin", platformLogin), ("MiscCallbacks", miscCallbacks),
+        ("PollingWait", pollingWait), ("DeviceProfile", deviceProfile), ("SecondFactor", secondFactor),
+        ("OTPRegistration", otpRegistration), ("RetryLimit", retryLimit), ("LockoutMode", lockoutMode),
+        ("EmailSuspend", emailSuspend),
     ]
 }
