@@ -5,7 +5,7 @@ import JSONRPC
 /// `daemon.*`: what the host asks of the daemon itself.
 extension RPCFace {
     func registerDaemonMethods() {
-        register("daemon.hello") { [unowned self] call throws(JSONRPCError) in
+        registerEncoded("daemon.hello") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             if let helloResult { return helloResult }
             let configuration = host.configuration
@@ -41,8 +41,9 @@ extension RPCFace {
                 if let url = configuration.publicURL { http["publicUrl"] = .string(url + "/") }
                 result["http"] = .object(http)
             }
-            if framing != nil { helloResult = .object(result) }
-            return .object(result)
+            let encoded = EncodedResult(.object(result))
+            if framing != nil { helloResult = encoded }
+            return encoded
         }
         // A liveness check for hosts (a Jest global setup waiting for the daemon), and the
         // cheapest call there is: what the benchmark compares with the floor.

@@ -13,8 +13,8 @@ public final class RPCFace {
     public let server: RPCServer
     /// Set while serving: the framing the host chose (daemon.hello reports it).
     private(set) var connection: RPCConnection?
-    /// daemon.hello's answer never changes once the framing is known; built once.
-    var helloResult: JSONValue?
+    /// daemon.hello's answer never changes once the framing is known; built and encoded once.
+    var helloResult: EncodedResult?
     /// Set with `trace`: every call, its outcome and every event are traced (redacted).
     let tracer: Tracer?
 
@@ -43,21 +43,29 @@ public final class RPCFace {
     /// the Host commits; when it cannot, the change is undone and the call answers −32001. The
     /// call is traced when tracing is on (no cost when it is off).
     func register(_ name: String, _ handler: @escaping RPCHandler) {
-        let durable: RPCHandler = { [unowned host] call throws(JSONRPCError) in
-            let outcome = Result { () throws(JSONRPCError) -> JSONValue in try handler(call) }
+        server.register(name, served(handler, traced: { $0 }))
+    }
+
+    /// The same, for a method whose result comes encoded (daemon.hello).
+    func registerEncoded(_ name: String, _ handler: @escaping RPCEncodedHandler) {
+        server.registerEncoded(name, served(handler, traced: \.value))
+    }
+
+    private func served<Answer>(
+        _ handler: @escaping (RPCCall) throws(JSONRPCError) -> Answer, traced value: @escaping (Answer) -> JSONValue
+    ) -> (RPCCall) throws(JSONRPCError) -> Answer {
+        let durable = { [unowned host] (call: RPCCall) throws(JSONRPCError) -> Answer in
+            let outcome = Result { () throws(JSONRPCError) -> Answer in try handler(call) }
             if let failure = Self.commit(host) { throw .stateNotSaved(failure.reason) }
             return try outcome.get()
         }
-        guard let tracer else {
-            server.register(name, durable)
-            return
-        }
-        server.register(name) { (call: RPCCall) throws(JSONRPCError) -> JSONValue in
+        guard let tracer else { return durable }
+        return { (call: RPCCall) throws(JSONRPCError) -> Answer in
             let start = tracer.request(call)
             do throws(JSONRPCError) {
-                let result = try durable(call)
-                tracer.response(call, since: start, .success(result))
-                return result
+                let answer = try durable(call)
+                tracer.response(call, since: start, .success(value(answer)))
+                return answer
             } catch {
                 tracer.response(call, since: start, .failure(error))
                 throw error

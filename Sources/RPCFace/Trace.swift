@@ -77,6 +77,9 @@ final class FaceSink: MessageSink {
 
     func send(_ body: [UInt8]) { writer.send(body) }
 
+    /// A success: nothing to add to it.
+    func send(response id: RequestID?, encoded result: EncodedResult) { writer.send(response: id, encoded: result) }
+
     func send(message: JSONValue) {
         switch message {
         case .array(let replies): writer.send(message: .array(replies.map(checked)))

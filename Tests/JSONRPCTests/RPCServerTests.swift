@@ -149,3 +149,60 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
         #expect(replies[0].arrayValue?.count == 1)
     }
 }
+
+/// A result encoded once (daemon.hello's) goes out as exactly the bytes the tree would have.
+@Suite struct EncodedResults {
+    /// Every body as the sink's default methods encode it.
+    final class BodySink: MessageSink {
+        var bodies: [[UInt8]] = []
+        func send(_ body: [UInt8]) { bodies.append(body) }
+    }
+
+    static let result: JSONValue = ["methods": ["a/b", "c\"d", "é\n"], "count": 2, "none": .null]
+
+    private func server() -> RPCServer {
+        let server = RPCServer()
+        server.register("tree") { _ throws(JSONRPCError) in Self.result }
+        server.registerEncoded("encoded") { _ throws(JSONRPCError) in EncodedResult(Self.result) }
+        return server
+    }
+
+    private func bodies(_ server: RPCServer, _ frame: String) -> [[UInt8]] {
+        let sink = BodySink()
+        server.handle(frame: Array(frame.utf8), sink: sink)
+        return sink.bodies
+    }
+
+    @Test func aResponseHasTheBytesOfTheWrittenTree() {
+        let server = server()
+        for id in ["7", #""x\"y/z""#, "-1"] {
+            let tree = bodies(server, #"{"jsonrpc":"2.0","id":\#(id),"method":"tree"}"#)
+            #expect(tree.count == 1)
+            #expect(bodies(server, #"{"jsonrpc":"2.0","id":\#(id),"method":"encoded"}"#) == tree)
+        }
+        #expect(bodies(server, #"{"jsonrpc":"2.0","method":"encoded"}"#).isEmpty)
+    }
+
+    @Test func inABatchItIsAnsweredLikeAnyResult() {
+        let replies = bodies(server(), #"[{"jsonrpc":"2.0","id":1,"method":"tree"},{"jsonrpc":"2.0","id":1,"method":"encoded"}]"#)
+        let batch = replies.first.flatMap { try? JSONParser.parse($0) }?.arrayValue
+        #expect(batch?.count == 2)
+        #expect(batch?.first == batch?.last)
+    }
+
+    @Test func theFrameWriterCopiesItInPlaceInEitherFraming() throws {
+        for framing in [Framing.ndjson, .contentLength] {
+            let path = "/tmp/authbridge-encoded-\(framing.rawValue)-\(UInt32.random(in: 0...UInt32.max))"
+            let fd = try FDIO.open(path, [.writeOnly, .create, .exclusive]).get()
+            defer { FDIO.remove(in: -1, path) }  // an absolute path: unlinkat ignores the directory
+            let writer = FrameWriter(fd: fd, framing: framing)
+            writer.send(message: JSONRPCOutgoing.response(id: .int(3), result: Self.result))
+            writer.send(response: .int(3), encoded: EncodedResult(Self.result))
+            writer.flush()
+            FDIO.close(fd)
+            let written = try FileBytes.read(path: path).get()
+            #expect(written.count % 2 == 0)
+            #expect(written[..<(written.count / 2)] == written[(written.count / 2)...], "\(framing)")
+        }
+    }
+}

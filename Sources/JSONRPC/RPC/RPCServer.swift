@@ -30,7 +30,25 @@ public final class RPCServer {
     }
 
     public let limits: Limits
-    private var handlers: [String: RPCHandler] = [:]
+    private enum Handler {
+        case value(RPCHandler)
+        case encoded(RPCEncodedHandler)
+    }
+
+    /// What one message is answered with: a message to write, or a result encoded before.
+    private enum Reply {
+        case message(JSONValue)
+        case encoded(RequestID?, EncodedResult)
+
+        var message: JSONValue {
+            switch self {
+            case .message(let message): return message
+            case .encoded(let id, let result): return JSONRPCOutgoing.response(id: id, result: result.value)
+            }
+        }
+    }
+
+    private var handlers: [String: Handler] = [:]
     public private(set) var methodNames: [String] = []
     /// Set by a handler (daemon.shutdown) to end the session after its response is written.
     public var stopRequested = false
@@ -40,6 +58,15 @@ public final class RPCServer {
     }
 
     public func register(_ method: String, _ handler: @escaping RPCHandler) {
+        add(method, .value(handler))
+    }
+
+    /// A method whose result comes encoded (`EncodedResult`): it is copied out, not written again.
+    public func registerEncoded(_ method: String, _ handler: @escaping RPCEncodedHandler) {
+        add(method, .encoded(handler))
+    }
+
+    private func add(_ method: String, _ handler: Handler) {
         if handlers[method] == nil { methodNames.append(method) }
         handlers[method] = handler
     }
@@ -60,41 +87,44 @@ public final class RPCServer {
             case .syntax:
                 reply = .parseError("\(error.message) at byte \(error.offset)")
             }
-            send(JSONRPCOutgoing.error(id: nil, reply), to: sink)
+            sink.send(message: JSONRPCOutgoing.error(id: nil, reply))
             return
         }
         if case .array(let elements) = value {
             handleBatch(elements, sink: sink)
         } else if let reply = dispatch(value) {
-            send(reply, to: sink)
+            switch reply {
+            case .message(let message): sink.send(message: message)
+            case .encoded(let id, let result): sink.send(response: id, encoded: result)
+            }
         }
     }
 
     private func handleBatch(_ elements: [JSONValue], sink: MessageSink) {
         guard !elements.isEmpty else {
-            send(JSONRPCOutgoing.error(id: nil, .invalidRequest("empty batch")), to: sink)
+            sink.send(message: JSONRPCOutgoing.error(id: nil, .invalidRequest("empty batch")))
             return
         }
         guard elements.count <= limits.maxBatchLength else {
-            send(JSONRPCOutgoing.error(id: nil, .invalidRequest(
+            sink.send(message: JSONRPCOutgoing.error(id: nil, .invalidRequest(
                 "batch of \(elements.count) exceeds the limit of \(limits.maxBatchLength)",
-                data: ["limit": .int(Int64(limits.maxBatchLength))])), to: sink)
+                data: ["limit": .int(Int64(limits.maxBatchLength))])))
             return
         }
         var replies: [JSONValue] = []
         for element in elements {
             if stopRequested { break }
-            if let reply = dispatch(element) { replies.append(reply) }
+            if let reply = dispatch(element) { replies.append(reply.message) }
         }
-        if !replies.isEmpty { send(.array(replies), to: sink) }
+        if !replies.isEmpty { sink.send(message: .array(replies)) }
     }
 
     /// Validates and runs one message; returns its response, or nil for a notification.
-    private func dispatch(_ value: JSONValue) -> JSONValue? {
+    private func dispatch(_ value: JSONValue) -> Reply? {
         let message: JSONRPCMessage
         switch JSONRPCMessage.validate(value) {
         case .failure(let failure):
-            return JSONRPCOutgoing.error(id: failure.id, failure.error)
+            return .message(JSONRPCOutgoing.error(id: failure.id, failure.error))
         case .success(let valid):
             message = valid
         }
@@ -103,23 +133,24 @@ public final class RPCServer {
                 logDebug("unknown notification ignored: \(message.method)")
                 return nil
             }
-            return JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method))
+            return .message(JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method)))
         }
         let call = RPCCall(id: message.id, method: message.method, params: message.params)
         do {
-            let result = try handler(call)
-            if message.isNotification { return nil }
-            return JSONRPCOutgoing.response(id: message.id, result: result)
+            switch handler {
+            case .value(let handler):
+                let result = try handler(call)
+                return message.isNotification ? nil : .message(JSONRPCOutgoing.response(id: message.id, result: result))
+            case .encoded(let handler):
+                let result = try handler(call)
+                return message.isNotification ? nil : .encoded(message.id, result)
+            }
         } catch {
             if message.isNotification {
                 logInfo("notification \(message.method) failed: \(error.message)")
                 return nil
             }
-            return JSONRPCOutgoing.error(id: message.id, error)
+            return .message(JSONRPCOutgoing.error(id: message.id, error))
         }
-    }
-
-    private func send(_ message: JSONValue, to sink: MessageSink) {
-        sink.send(message: message)
     }
 }

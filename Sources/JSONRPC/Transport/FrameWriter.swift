@@ -5,10 +5,19 @@ public protocol MessageSink: AnyObject {
     func send(_ body: [UInt8])
     /// Encodes and sends one message; a sink may write it straight into its buffer.
     func send(message: JSONValue)
+    /// Sends a response whose result was encoded before; a sink may copy it straight into its buffer.
+    func send(response id: RequestID?, encoded result: EncodedResult)
 }
 
 extension MessageSink {
     public func send(message: JSONValue) { send(JSONWriter().bytes(message)) }
+
+    public func send(response id: RequestID?, encoded result: EncodedResult) {
+        var body: [UInt8] = []
+        body.reserveCapacity(result.bytes.count + 64)
+        JSONRPCOutgoing.write(response: id, encoded: result, into: &body)
+        send(body)
+    }
 }
 
 /// The one serial writer: bodies are framed into a buffer and written with `FDIO.writeAll`.
@@ -43,6 +52,18 @@ public final class FrameWriter: MessageSink {
             return
         }
         JSONWriter().write(message, into: &pending)
+        pending.append(0x0A)
+        if pending.count >= Self.flushThreshold { flush() }
+    }
+
+    public func send(response id: RequestID?, encoded result: EncodedResult) {
+        guard framing == .ndjson else {
+            var body: [UInt8] = []
+            JSONRPCOutgoing.write(response: id, encoded: result, into: &body)
+            send(body)
+            return
+        }
+        JSONRPCOutgoing.write(response: id, encoded: result, into: &pending)
         pending.append(0x0A)
         if pending.count >= Self.flushThreshold { flush() }
     }
