@@ -230,6 +230,7 @@ final class OAuthIssuer {
         let iat = Int64(now)
         let lifetime = Int64(config.accessTokenLifetime)
         let auditTrackingId = random.uuid().lowercased() + "-" + String(random.uniform(1_000_000))
+        let jti = Base64URL.encode(random.bytes(16))
         let accessClaims: JSONObject = [
             "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
             "auditTrackingId": .string(auditTrackingId), "subname": .string(grant.userId),
@@ -237,9 +238,11 @@ final class OAuthIssuer {
             "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(iat),
             "grant_type": .string(grantType), "scope": .array(grant.scopes.map { .string($0) }),
             "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
-            "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(Base64URL.encode(random.bytes(16))),
+            "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(jti),
         ]
         let accessToken = JWT(claims: accessClaims).signed(with: signer)
+        // Signed here, so it checks out: its first use (userinfo) need not verify it again.
+        remember(accessToken, AccessClaims(exp: iat + lifetime, jti: jti, grantId: grant.id))
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
             "scope": .string(grant.scopes.joined(separator: " ")),
@@ -293,9 +296,13 @@ final class OAuthIssuer {
             case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
         else { return nil }
         let claims = AccessClaims(exp: jwt.claims["exp"]?.intValue, jti: jti, grantId: grantId)
+        remember(token, claims)
+        return claims
+    }
+
+    private func remember(_ token: String, _ claims: AccessClaims) {
         if verified.count >= 1024 { verified.removeAll(keepingCapacity: true) }
         verified[token] = claims
-        return claims
     }
 
     func userInfo(accessToken: String) -> ServerReply {
