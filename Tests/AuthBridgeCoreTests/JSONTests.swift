@@ -95,4 +95,40 @@ import Testing
         let text = #"{"a":[1,2.25,"é",{"b":null}],"c":false}"#
         #expect(try JSONParser.parse(text).compactText == text)
     }
+
+    /// Escaping looks every byte up in a table per option set and copies the runs between:
+    /// each special character, at every offset of short and long strings, comes out as the rules say.
+    @Test func escapesAtEveryOffsetOfALongString() {
+        let specials: [Character] = ["\"", "\\", "/", "\n", "\u{01}", "\u{1f}", "<", ">", "&", "=", "'", "é", " ", "~"]
+        for options in [JSONWriter.Options(), .escapeSlashes, .escapeHTML] {
+            for length in [7, 8, 9, 16, 23, 40] {
+                for offset in 0..<length {
+                    for special in specials {
+                        var text = String(repeating: "a", count: length)
+                        text.replaceSubrange(text.index(text.startIndex, offsetBy: offset)...text.index(text.startIndex, offsetBy: offset), with: String(special))
+                        #expect(JSONWriter(options: options).string(.string(text)) == referenceEscaped(text, options), "\(options) \(length) \(offset)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The escaping rules, one character at a time.
+    private func referenceEscaped(_ text: String, _ options: JSONWriter.Options) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "/" where options.contains(.escapeSlashes): out += "\\/"
+            case "<", ">", "&", "=", "'":
+                if options.contains(.escapeHTML) { out += "\\u00" + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+            case _ where scalar.value < 0x20:
+                out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
 }
