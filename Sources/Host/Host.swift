@@ -137,8 +137,10 @@ public final class Host: @unchecked Sendable {
             let ping = PingSDK(
                 platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
                 stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
-            catalog.register(RNPingJourneyModule(sdk: ping))
-            catalog.register(RNPingOidcModule(sdk: ping))
+            let storages = StorageRegistry()
+            catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
+            catalog.register(RNPingOidcModule(sdk: ping, storages: storages))
+            catalog.register(RNPingStorageModule(sdk: ping, registry: storages))
         }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState()

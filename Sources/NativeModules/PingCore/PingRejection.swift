@@ -56,6 +56,17 @@ enum PingArguments {
         return value
     }
 
+    /// The id a synchronous create or register call answers: the one the host passed as an
+    /// extra argument at `position` (a fresh, non-empty string), else a new registry id.
+    static func chosenId(_ args: [JSONValue], position: Int, sdk: PingSDK, taken: (String) -> Bool) throws(BridgeError) -> String {
+        guard args.count > position else { return sdk.newId() }
+        let id = try string(args, position, "the host-chosen id")
+        guard !id.isEmpty, !taken(id) else {
+            throw .invalidParams(reason: "the host-chosen id must be a new, non-empty string, got \"\(id)\"", param: String(position))
+        }
+        return id
+    }
+
     static func bool(_ args: [JSONValue], _ position: Int, _ name: String) throws(BridgeError) -> Bool {
         guard case .bool(let value) = args[position] else {
             throw .invalidParams(reason: "\(name) must be a boolean, got \(args[position].typeName)", param: String(position))

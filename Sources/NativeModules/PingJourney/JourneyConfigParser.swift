@@ -8,6 +8,10 @@ struct JourneyConfig {
     var realm: String?
     /// nil when no OIDC field was given: the journey then never has a user.
     var oidc: PingOidcConfig?
+    /// `RNPingStorage` handles, resolved by the factory after parsing (`oidcStorageId` counts as
+    /// an OIDC field, so it comes with `oidc`).
+    var sessionStorageId: String?
+    var oidcStorageId: String?
 }
 
 enum JourneyConfigParser {
@@ -28,14 +32,9 @@ enum JourneyConfigParser {
         guard let serverUrl = string("serverUrl") else {
             throw PingRejection.journey(.config, .argument, "Missing required parameter: serverUrl")
         }
-        for handle in ["sessionStorageId", "oidcStorageId"] {
-            // Storage handles come from `@ping-identity/rn-storage`, which AuthBridge does not emulate.
-            if let id = string(handle) {
-                let what = handle == "sessionStorageId" ? "session" : "OIDC"
-                throw PingRejection.journey(.initialize, .argument, "No \(what) storage config registered for id=\(id)")
-            }
-        }
-        var result = JourneyConfig(serverUrl: serverUrl, realm: string("realm"), oidc: nil)
+        var result = JourneyConfig(
+            serverUrl: serverUrl, realm: string("realm"), oidc: nil, sessionStorageId: string("sessionStorageId"),
+            oidcStorageId: string("oidcStorageId"))
         let configured = oidcKeys.contains { key in
             switch config[key] {
             case nil, .null?: return false

@@ -9,6 +9,7 @@ public final class RNPingJourneyModule: NativeModule {
     public let name = "RNPingJourney"
     public let namespace = "RNPingJourney"
     private let sdk: PingSDK
+    private let storages: StorageRegistry
     private var platform: PingPlatform { sdk.platform }
     private var journeys: [String: Entry] = [:]
 
@@ -17,7 +18,10 @@ public final class RNPingJourneyModule: NativeModule {
         var node: PingContinueNode?
     }
 
-    public init(sdk: PingSDK) { self.sdk = sdk }
+    public init(sdk: PingSDK, storages: StorageRegistry) {
+        self.sdk = sdk
+        self.storages = storages
+    }
 
     public var methods: [NativeMethod] {
         [
@@ -39,10 +43,30 @@ public final class RNPingJourneyModule: NativeModule {
 
     func configure(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try PingArguments.count("configureJourney", args, ["config"])
-        let config = try JourneyConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform)
+        var config = try JourneyConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform)
+        let sessionKey = try storageSlots(&config)
         let id = sdk.newId()
-        journeys[id] = Entry(client: sdk.journey(oidc: config.oidc), node: nil)
+        journeys[id] = Entry(client: sdk.journey(sessionKey: sessionKey, oidc: config.oidc), node: nil)
         return .string(id)
+    }
+
+    /// The factory resolves the storage handles after parsing (`JOURNEY_INIT_ERROR`, argument):
+    /// iOS the session handle, then the OIDC one (`JourneyClientFactory.swift` `build`); Android
+    /// the OIDC one inside the OIDC module's block, then the session one (`JourneyClientFactory.kt`).
+    /// Sets the OIDC token slot and returns the session slot.
+    private func storageSlots(_ config: inout JourneyConfig) throws(BridgeError) -> String {
+        func slot(_ kind: StorageRegistry.Kind, _ id: String?, _ what: String) throws(BridgeError) -> String? {
+            guard let id else { return nil }
+            guard let slot = storages.slot(kind, id: id) else {
+                throw PingRejection.journey(.initialize, .argument, "No \(what) storage config registered for id=\(id)")
+            }
+            return slot
+        }
+        var sessionKey: String?
+        if platform == .ios { sessionKey = try slot(.session, config.sessionStorageId, "session") }
+        if let tokens = try slot(.oidc, config.oidcStorageId, "OIDC") { config.oidc?.storageKey = tokens }
+        if platform == .android { sessionKey = try slot(.session, config.sessionStorageId, "session") }
+        return sessionKey ?? PingStores.defaultKey
     }
 
     /// `start(journeyId, journeyName, options?)`. iOS checks the name before the id, Android the

@@ -5,9 +5,12 @@ import NativeSDK
 /// `oidc/android/…/OidcConfigParser.kt`). The creation is synchronous, so a bad config is a
 /// thrown exception on the device (iOS `NSInvalidArgumentException`, Android
 /// `IllegalArgumentException`), which RN turns into a JS throw; here it is a rejection whose code
-/// names that exception.
+/// names that exception. `storageSlot` resolves a `storageId` handle after the checks, as the
+/// factory does once the parser is done.
 enum OidcConfigParser {
-    static func parse(_ config: JSONObject, platform: PingPlatform) throws(BridgeError) -> PingOidcConfig {
+    static func parse(
+        _ config: JSONObject, platform: PingPlatform, storageSlot: (String) throws(BridgeError) -> String
+    ) throws(BridgeError) -> PingOidcConfig {
         func fail(_ reason: String) -> BridgeError {
             switch platform {
             case .ios: return .rejection(code: "NSInvalidArgumentException", message: "Invalid OIDC client config: \(reason)", detail: nil)
@@ -31,6 +34,7 @@ enum OidcConfigParser {
         }
         return PingOidcConfig(
             clientId: clientId, redirectUri: redirectUri, scopes: scopes,
-            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0, storageKey: string("storageId") ?? PingStores.defaultKey)
+            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0,
+            storageKey: try string("storageId").map(storageSlot) ?? PingStores.defaultKey)
     }
 }

@@ -13,12 +13,16 @@ public final class RNPingOidcModule: NativeModule {
     public let name = "RNPingOidc"
     public let namespace = "RNPingOidc"
     private let sdk: PingSDK
+    private let storages: StorageRegistry
     private var platform: PingPlatform { sdk.platform }
     private var clients: [String: PingOidcClient] = [:]
     /// Web client id → the base client it wraps.
     private var webClients: [String: String] = [:]
 
-    public init(sdk: PingSDK) { self.sdk = sdk }
+    public init(sdk: PingSDK, storages: StorageRegistry) {
+        self.sdk = sdk
+        self.storages = storages
+    }
 
     public var methods: [NativeMethod] {
         [
@@ -81,10 +85,21 @@ public final class RNPingOidcModule: NativeModule {
 
     func createClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try PingArguments.count("createClient", args, ["config", "clientId"], optional: 1)
-        let config = try OidcConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform)
+        let config = try OidcConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform, storageSlot: storageSlot)
         let id = try chosenId(args, position: 1)
         clients[id] = sdk.oidcClient(config)
         return .string(id)
+    }
+
+    /// The token slot of a `storageId`. Android's factory refuses an unknown id
+    /// (`OidcClientFactory.kt` `applyStorageIfPresent`); iOS's `buildStorageDelegate` falls back
+    /// to the default storage without a word (`OidcClientFactory.swift`).
+    private func storageSlot(_ id: String) throws(BridgeError) -> String {
+        if let slot = storages.slot(.oidc, id: id) { return slot }
+        switch platform {
+        case .ios: return PingStores.defaultKey
+        case .android: throw .rejection(code: "IllegalArgumentException", message: "No storage config registered for id=\(id)", detail: nil)
+        }
     }
 
     func createWebClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
@@ -101,14 +116,8 @@ public final class RNPingOidcModule: NativeModule {
         return .string(id)
     }
 
-    /// The host's id when it passed one (a fresh, non-empty string), else a new UUID.
     private func chosenId(_ args: [JSONValue], position: Int) throws(BridgeError) -> String {
-        guard args.count > position else { return sdk.newId() }
-        let id = try PingArguments.string(args, position, "the host-chosen id")
-        guard !id.isEmpty, clients[id] == nil, webClients[id] == nil else {
-            throw .invalidParams(reason: "the host-chosen id must be a new, non-empty string, got \"\(id)\"", param: String(position))
-        }
-        return id
+        try PingArguments.chosenId(args, position: position, sdk: sdk) { self.clients[$0] != nil || self.webClients[$0] != nil }
     }
 
     func dispose(_ args: [JSONValue], _ method: String, web: Bool) throws(BridgeError) -> JSONValue {
