@@ -10,7 +10,7 @@
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
 const { basename, delimiter, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
-const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS } = require('./ping.cjs');
+const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS } = require('./ping.cjs');
 
 const here = __dirname;
 
@@ -223,19 +223,20 @@ class Bridge {
       HydraTokenExchangeModule: withEvents(['exchangeToken']),
       RNPingJourneyClassic: ping.RNPingJourney,
       RNPingOidcClassic: ping.RNPingOidc,
+      RNPingStorageClassic: ping.RNPingStorage,
     };
   }
 
   /**
-   * The Ping SDK's TurboModules, `{ RNPingJourney, RNPingOidc }`, calling this daemon (created
-   * once per bridge, so ids from createClient stay known). See ping.cjs.
+   * The Ping SDK's TurboModules, `{ RNPingJourney, RNPingOidc, RNPingStorage }`, calling this daemon
+   * (created once per bridge, so ids from createClient and the register calls stay known). See ping.cjs.
    */
   pingModules() {
     this.ping ??= pingModules((method, args) => this.call(method, args), { flavor: this.hello.flavor });
     return this.ping;
   }
 
-  /** `TurboModuleRegistry` for `jest.mock('react-native', …)`: get('RNPingJourney'|'RNPingOidc'). */
+  /** `TurboModuleRegistry` for `jest.mock('react-native', …)`: get('RNPingJourney'|'RNPingOidc'|'RNPingStorage'). */
   turboModuleRegistry() { return turboModuleRegistry(this.pingModules()); }
 
   /** Ends the daemon (stdin EOF: it finishes what is in flight and exits 0) and waits for it. */
@@ -253,5 +254,5 @@ class Bridge {
 
 module.exports = {
   spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
-  PING_JOURNEY_METHODS, PING_OIDC_METHODS,
+  PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
 };

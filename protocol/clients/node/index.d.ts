@@ -300,6 +300,7 @@ export interface NativeModulesShape {
   /** The classic-architecture fallbacks of the Ping modules: the same objects as the TurboModules. */
   RNPingJourneyClassic: RNPingJourneyModule;
   RNPingOidcClassic: RNPingOidcModule;
+  RNPingStorageClassic: RNPingStorageModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -353,9 +354,31 @@ export interface RNPingOidcModule extends EventModule {
   logout(webClientId: string): Promise<null>;
 }
 
+/**
+ * `@ping-identity/rn-storage`'s flat config (NativeStorageConfig) and what configure answers:
+ * iOS keeps `account`, `encryptor`, `cacheable`; Android `keyAlias`, `fileName`,
+ * `strongBoxPreferred`, `cacheStrategy`; OATH its own keys.
+ */
+export type NativeStorageConfig = { [key: string]: string | boolean | undefined };
+
+/** Every method is synchronous, as on the device; configure of an unknown id throws. */
+export interface RNPingStorageModule extends EventModule {
+  registerSessionStorage(config: NativeStorageConfig): string;
+  registerOidcStorage(config: NativeStorageConfig): string;
+  registerBindingUserKeyStorage(config: NativeStorageConfig): string;
+  registerPushStorage(config: NativeStorageConfig): string;
+  registerOathStorage(config: NativeStorageConfig): string;
+  configureSessionStorage(id: string): NativeStorageConfig;
+  configureOidcStorage(id: string): NativeStorageConfig;
+  configureBindingUserKeyStorage(id: string): NativeStorageConfig;
+  configurePushStorage(id: string): NativeStorageConfig;
+  configureOathStorage(id: string): NativeStorageConfig;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
+  RNPingStorage: RNPingStorageModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -410,3 +433,4 @@ export const TOKEN_SYNC_METHODS: readonly ['tokenSyncReady', 'tokenUpdate', 'exc
 export const EVENTS: readonly EventName[];
 export const PING_JOURNEY_METHODS: readonly string[];
 export const PING_OIDC_METHODS: readonly string[];
+export const PING_STORAGE_METHODS: readonly string[];

@@ -12,7 +12,7 @@ export interface ReactNativeMock {
   NativeModules: NativeModulesShape;
   NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
   Platform: { OS: 'ios' | 'android'; select<T>(choices: { ios?: T; android?: T; default?: T }): T | undefined };
-  /** get('RNPingJourney' | 'RNPingOidc'): the same objects as NativeModules.RNPing*Classic. */
+  /** get('RNPingJourney' | 'RNPingOidc' | 'RNPingStorage'): the same objects as NativeModules.RNPing*Classic. */
   TurboModuleRegistry: TurboModuleRegistryLike;
   [other: string]: unknown;
 }

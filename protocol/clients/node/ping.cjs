@@ -1,10 +1,13 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
 // createClient/createWebClient are synchronous on the device. Here the stand-in checks the config
 // as the native parser does (so a bad one throws at once, as on the device), picks the id itself,
 // sends the create call with that id, and makes every later call naming the id wait for it.
+// RNPingStorage's register/configure calls are all synchronous: register keeps the config as the
+// platform normalizes it (the daemon's StorageConfigNormalizer does the same; a test compares
+// them) and configure answers it from there.
 'use strict';
 const { randomUUID } = require('node:crypto');
 
@@ -12,6 +15,34 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
   'ssoToken', 'logout', 'dispose'];
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
+
+const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
+const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
+
+/** The config a platform keeps for a registration (storage/ios/RNPingStorageCommon.swift, storage/android/…/RNPingStorageCommon.kt). */
+function storageConfig(config, kind, ios) {
+  const result = {};
+  const copy = (key, type, name = key) => { if (typeof config[key] === type) result[name] = config[key]; };
+  if (ios && kind === 'Oath') {
+    copy('oathService', 'string', 'service');
+    copy('oathRequireBiometrics', 'boolean', 'requireBiometrics');
+    copy('oathRequireDevicePasscode', 'boolean', 'requireDevicePasscode');
+    copy('oathBiometricPrompt', 'string', 'biometricPrompt');
+    copy('oathAccessGroup', 'string', 'accessGroup');
+  } else if (ios) {
+    copy('cacheable', 'boolean');
+    result.account = typeof config.account === 'string' ? config.account : 'com.pingidentity.rnstorage.storage';
+    result.encryptor = typeof config.encryptor === 'boolean' ? config.encryptor : true;
+  } else if (kind === 'Oath') {
+    copy('databaseName', 'string');
+  } else {
+    result.keyAlias = typeof config.keyAlias === 'string' ? config.keyAlias : 'com.pingidentity.rnstorage.storage';
+    result.fileName = typeof config.fileName === 'string' ? config.fileName : 'secure_prefs';
+    copy('strongBoxPreferred', 'boolean');
+    copy('cacheStrategy', 'string');
+  }
+  return result;
+}
 
 function thrown(code, message) {
   const error = new Error(message);
@@ -40,7 +71,7 @@ function oidcConfigProblem(config, ios) {
 }
 
 /**
- * `{ RNPingJourney, RNPingOidc }` calling `call(wireName, args)`. `flavor` decides id case and
+ * `{ RNPingJourney, RNPingOidc, RNPingStorage }` calling `call(wireName, args)`. `flavor` decides id case and
  * the thrown exception's shape (iOS NSException, Android IllegalArgumentException).
  */
 function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
@@ -48,22 +79,53 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   const wrap = (fn) => (jestObject ? jestObject.fn(fn) : fn);
   const created = new Map(); // id → the create call's promise
   const after = (id, send) => (created.has(id) ? created.get(id).then(send) : send());
+  const newId = () => (ios ? randomUUID().toUpperCase() : randomUUID());
+
+  const RNPingStorage = {};
+  const storages = new Map(); // `${kind}:${id}` → the config configure answers
+  for (const kind of PING_STORAGE_KINDS) {
+    RNPingStorage[`register${kind}Storage`] = wrap((config) => {
+      if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new TypeError('config must be an object');
+      const id = newId();
+      storages.set(`${kind}:${id}`, storageConfig(config, kind, ios));
+      created.set(id, call(`RNPingStorage.register${kind}Storage`, [config, id]));
+      created.get(id).catch(() => {});
+      return id;
+    });
+    RNPingStorage[`configure${kind}Storage`] = wrap((id) => {
+      const config = storages.get(`${kind}:${id}`);
+      if (!config) {
+        throw thrown(ios ? 'NSInvalidArgumentException' : 'IllegalStateException',
+          `No ${kind === 'Oath' ? 'OATH ' : ''}storage config registered for id=${id}`);
+      }
+      return { ...config };
+    });
+  }
 
   const RNPingJourney = {};
   for (const name of PING_JOURNEY_METHODS) {
     RNPingJourney[name] = wrap((...args) => call(`RNPingJourney.${name}`, args));
   }
+  // A configuration naming storage handles waits for their registration.
+  RNPingJourney.configureJourney = wrap((...args) => {
+    const handles = [args[0]?.sessionStorageId, args[0]?.oidcStorageId].filter((id) => created.has(id));
+    return Promise.all(handles.map((id) => created.get(id))).then(() => call('RNPingJourney.configureJourney', args));
+  });
 
   const RNPingOidc = {};
-  const newId = () => (ios ? randomUUID().toUpperCase() : randomUUID());
   const exception = (reason) => (ios
     ? thrown('NSInvalidArgumentException', `Invalid OIDC client config: ${reason}`)
     : thrown('IllegalArgumentException', reason));
   RNPingOidc.createClient = wrap((config) => {
     const problem = oidcConfigProblem(config, ios);
     if (problem) throw exception(problem);
+    // Android's factory refuses an unknown storage handle; iOS's uses the default storage.
+    const storageId = text(config.storageId);
+    if (storageId && !ios && !storages.has(`Oidc:${storageId}`)) {
+      throw thrown('IllegalArgumentException', `No storage config registered for id=${storageId}`);
+    }
     const id = newId();
-    created.set(id, call('RNPingOidc.createClient', [config, id]));
+    created.set(id, after(storageId, () => call('RNPingOidc.createClient', [config, id])));
     created.get(id).catch(() => {}); // surfaced by the calls that name the id
     return id;
   });
@@ -80,12 +142,12 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  for (const module of [RNPingJourney, RNPingOidc]) {
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc };
+  return { RNPingJourney, RNPingOidc, RNPingStorage };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -99,4 +161,6 @@ function turboModuleRegistry(modules) {
   };
 }
 
-module.exports = { pingModules, turboModuleRegistry, oidcConfigProblem, PING_JOURNEY_METHODS, PING_OIDC_METHODS };
+module.exports = {
+  pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+};

@@ -80,11 +80,60 @@ for (const flavor of ['rn-ios', 'rn-android']) {
   });
 }
 
+for (const flavor of ['rn-ios', 'rn-android']) {
+  test(`${flavor}: RNPingStorage answers register and configure synchronously, as the daemon does`, async () => {
+    const bridge = await spawnBridge({ seed: 7, clock: 'virtual', flavor });
+    try {
+      const registry = bridge.turboModuleRegistry();
+      const storage = registry.get('RNPingStorage');
+      assert.equal(bridge.nativeModules().RNPingStorageClassic, storage, 'the classic fallback is the same module');
+      const configs = [{}, { account: 'a', cacheable: false, keyAlias: 'k', strongBoxPreferred: true, cacheStrategy: 'cache' },
+        { fileName: 'oath.db', databaseName: 'd', oathService: 's', oathRequireBiometrics: true }];
+      for (const kind of ['Session', 'Oidc', 'Oath']) {
+        for (const config of configs) {
+          const id = storage[`register${kind}Storage`](config);
+          assert.equal(id, flavor === 'rn-ios' ? id.toUpperCase() : id.toLowerCase());
+          const daemon = await bridge.call(`RNPingStorage.register${kind}Storage`, [config]);
+          assert.deepEqual(storage[`configure${kind}Storage`](id), await bridge.call(`RNPingStorage.configure${kind}Storage`, [daemon]),
+            `${kind} ${JSON.stringify(config)}`);
+        }
+      }
+      const unknown = await bridge.call('RNPingStorage.configureSessionStorage', ['x']).then(() => null, (error) => error);
+      assert.throws(() => storage.configureSessionStorage('x'), { message: unknown.message, code: unknown.code });
+
+      // A journey and an OIDC client on registered storages, called at once, as the SDK's JS does.
+      const sessionStorageId = storage.registerSessionStorage({ account: 'app', fileName: 'app' });
+      const oidcStorageId = storage.registerOidcStorage({ account: 'app', fileName: 'app' });
+      const journey = registry.get('RNPingJourney');
+      const id = await journey.configureJourney({ ...journeyConfig, sessionStorageId, oidcStorageId });
+      await journey.start(id, 'Login');
+      await journey.next(id, '', { callbacks: [{ type: 'NameCallback', value: 'demo' }, { type: 'PasswordCallback', value: 'Ch4ng3it!' }] });
+      await journey.getSession(id);
+      const oidc = registry.get('RNPingOidc');
+      const own = oidc.createWebClient(oidc.createClient({ ...oidcConfig, storageId: oidcStorageId }));
+      const shared = oidc.createWebClient(oidc.createClient(oidcConfig));
+      assert.equal(await oidc.hasUser(own), true);
+      assert.equal(await oidc.hasUser(shared), false);
+      await assert.rejects(journey.configureJourney({ ...journeyConfig, sessionStorageId: 'nope' }), (error) => error.code === 'JOURNEY_INIT_ERROR'
+        && error.userInfo.type === 'argument_error' && error.message === 'No session storage config registered for id=nope');
+      if (flavor === 'rn-android') {
+        assert.throws(() => oidc.createClient({ ...oidcConfig, storageId: 'nope' }),
+          { code: 'IllegalArgumentException', message: 'No storage config registered for id=nope' });
+      } else {
+        assert.equal(await oidc.hasUser(oidc.createWebClient(oidc.createClient({ ...oidcConfig, storageId: 'nope' }))), false);
+      }
+    } finally {
+      await bridge.close();
+    }
+  });
+}
+
 test('reactNativeMock offers the Ping modules as spy-able objects', () => {
   const rn = reactNativeMock({ flavor: 'rn-ios' });
   const journey = rn.TurboModuleRegistry.get('RNPingJourney');
   assert.equal(rn.NativeModules.RNPingJourneyClassic, journey);
   assert.equal(rn.NativeModules.RNPingOidcClassic, rn.TurboModuleRegistry.get('RNPingOidc'));
+  assert.equal(rn.NativeModules.RNPingStorageClassic, rn.TurboModuleRegistry.get('RNPingStorage'));
   assert.equal(rn.TurboModuleRegistry.get('Other'), null);
   assert.ok(Object.getOwnPropertyDescriptor(journey, 'start').writable, 'jest.spyOn replaces own writable properties');
   let seen;
