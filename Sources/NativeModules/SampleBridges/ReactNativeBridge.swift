@@ -14,6 +14,10 @@ public final class ReactNativeBridge: JourneyModule {
     /// The real iOS `start()` resolves after a 2 s `asyncAfter`; 0 by default, settable to emulate it.
     private let startDelay: Double
     private let callbacks: CallbackHandling
+    /// The last token answered and its JSON text. JS asks for the same token many times between
+    /// refreshes, and encoding it was most of the call: its text is built once per token set, so
+    /// each answer escapes the tokens once (into the result string), not twice.
+    private var answeredToken: (token: AccessToken, text: String)?
 
     /// `flavor` is `.reactNativeIOS` or `.reactNativeAndroid`; `startDelay` applies to iOS only.
     public init(sdk: AuthSDK, flavor: Flavor, startDelay: Double = 0, callbacks: CallbackHandling = .sample) {
@@ -82,6 +86,8 @@ public final class ReactNativeBridge: JourneyModule {
     func getAccessToken(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try Arguments.none("getAccessToken", args)
         guard sdk.hasUser else { throw dialect.noUser(.accessToken) }
-        return results.accessToken(try dialect.settle(.accessToken) { () throws(SDKError) in try sdk.freshAccessToken() })
+        let token = try dialect.settle(.accessToken) { () throws(SDKError) in try sdk.freshAccessToken() }
+        if answeredToken?.token != token { answeredToken = (token, results.accessToken(token)) }
+        return .string(answeredToken!.text)
     }
 }

@@ -8,7 +8,8 @@ struct ReactNativeResults: Sendable {
     let step: @Sendable (Node) -> JSONValue
     let success: @Sendable (AccessToken) -> JSONValue
     let userInfo: @Sendable (JSONValue) -> JSONValue
-    let accessToken: @Sendable (AccessToken) -> JSONValue
+    /// The token's JSON text, which `getAccessToken` resolves as a string.
+    let accessToken: @Sendable (AccessToken) -> String
 
     func outcome(_ outcome: AuthSDK.JourneyOutcome) -> JSONValue {
         switch outcome {
@@ -21,14 +22,14 @@ struct ReactNativeResults: Sendable {
         step: { .string(StepJSON.ios($0)) },
         success: { ["type": "LoginSuccess", "tokens": .string(StepJSON.applePretty.string($0.iosJSON))] },
         userInfo: { $0 },
-        accessToken: { .string(StepJSON.apple.string($0.iosJSON)) })
+        accessToken: { StepJSON.apple.string($0.iosJSON) })
 
     static func android(realm: String) -> ReactNativeResults {
         ReactNativeResults(
             step: { .string(StepJSON.android($0, variant: .kotlin)) },
             success: { ["type": "LoginSuccess", "sessionToken": .string(StepJSON.gson.string($0.androidJSON(realm: realm)))] },
             userInfo: writableMap,
-            accessToken: { .string(StepJSON.gson.string($0.androidJSON(realm: realm))) })
+            accessToken: { StepJSON.gson.string($0.androidJSON(realm: realm)) })
     }
 
     /// `UserInfo.raw` turned into a WritableMap: objects and arrays kept, Boolean/Integer/Double/
