@@ -23,6 +23,10 @@ public struct RemoteServerSettings: Equatable, Sendable {
     /// The tenant's `.well-known/openid-configuration` (FROptions' `discoveryEndpoint`,
     /// `--discovery`): where the OAuth endpoints are read from instead of AM's path layout.
     public var discoveryURL: String?
+    /// The app's own endpoint overrides (FRAuthConfig.plist's and strings.xml's
+    /// `forgerock_token_endpoint`, FROptions' `tokenEndpoint`, …), as given: an absolute http(s)
+    /// URL, or a path under `url`. Where none is given the endpoint is AM's layout.
+    public var endpoints: [Endpoint: String] = [:]
     /// Where these values came from (a file, or "flags"): named in start errors.
     public var source = "flags"
 
@@ -36,5 +40,22 @@ public struct RemoteServerSettings: Equatable, Sendable {
     /// AM's realm path segment: `realms/root` for the root realm, else `realms/root/realms/<r>`.
     public var realmPath: String {
         realm == "root" || realm == "/" ? "realms/root" : "realms/root/realms/\(realm)"
+    }
+}
+
+extension RemoteServerSettings {
+    /// The endpoints an app may override, named as the SDKs' FROptions properties name them (iOS
+    /// `FRAuth/FRAuth/Config/FROptions.swift`, Android `FROptions.kt`'s `UrlPath`).
+    public enum Endpoint: String, CaseIterable, Sendable {
+        case authenticate = "authenticateEndpoint"
+        case authorize = "authorizeEndpoint"
+        case token = "tokenEndpoint"
+        case revoke = "revokeEndpoint"
+        case userinfo = "userinfoEndpoint"
+        case session = "sessionEndpoint"
+        case endSession = "endSessionEndpoint"
+
+        /// The plist / strings.xml key: `forgerock_token_endpoint`, `forgerock_endsession_endpoint`, …
+        public var configKey: String { "forgerock_\(rawValue.dropLast("Endpoint".count).lowercased())_endpoint" }
     }
 }

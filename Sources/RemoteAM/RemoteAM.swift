@@ -11,10 +11,8 @@ import IdentityServer
 public final class RemoteAM: IdentityServer {
     public let settings: RemoteServerSettings
     private let transport: RemoteTransport
-    /// The AM base URL with a trailing slash: the journey and session paths are appended to it.
-    private let base: String
-    /// The OAuth endpoints: AM's layout under `base`, or the discovery document's.
-    let endpoints: OAuthEndpoints
+    /// Where each call goes: AM's layout, the app's overrides, the discovery document's.
+    let endpoints: TenantEndpoints
     /// Cookies AM sets besides the SSO one (`amlbcookie`, affinity): sent back as the SDK's jar does.
     private var jar: [String: String] = [:]
 
@@ -41,16 +39,19 @@ public final class RemoteAM: IdentityServer {
             throw BadSettings(message: error.message, status: 1)
         }
         self.settings = settings
-        base = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
+        let base = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
         if settings.insecure {
             // Whatever the log level: a run that trusts any certificate must say so every time.
             Log.shared.plain(
                 "authbridge: WARNING: --insecure: the TLS certificate of \(hostName) is NOT verified; anyone on the network path "
                     + "can pose as the tenant and read passwords and tokens. Use it only for a local AM with a self-signed certificate.\n")
         }
-        let layout = OAuthEndpoints(base: base, realmPath: settings.realmPath)
+        let layout = TenantEndpoints(base: base, realmPath: settings.realmPath, overrides: settings.endpoints)
         if let url = settings.discoveryURL {
             endpoints = try Self.discover(url, transport: transport, fallback: layout)
+            for endpoint in TenantEndpoints.discovered where settings.endpoints[endpoint] != nil {
+                logWarn("\(settings.source): \(endpoint.configKey) is replaced by the discovery document's endpoint, as the iOS SDK's FROptions.discover replaces it")
+            }
         } else {
             endpoints = layout
         }
@@ -58,7 +59,7 @@ public final class RemoteAM: IdentityServer {
 
     /// The SDK reads the document once, at start: a tenant that cannot tell its endpoints then
     /// stops the start, naming the URL and what was wrong.
-    private static func discover(_ url: String, transport: RemoteTransport, fallback: OAuthEndpoints) throws(BadSettings) -> OAuthEndpoints {
+    private static func discover(_ url: String, transport: RemoteTransport, fallback: TenantEndpoints) throws(BadSettings) -> TenantEndpoints {
         let response: RemoteTransport.Response
         do {
             response = try transport.send("GET", url: url, headers: [("Accept", "application/json")], body: nil)
@@ -69,7 +70,7 @@ public final class RemoteAM: IdentityServer {
             throw BadSettings(message: "the discovery document \(url) answered HTTP \(response.status), not 200: check the discovery URL")
         }
         do {
-            return try OAuthEndpoints(document: response.body, url: url, fallback: fallback)
+            return try TenantEndpoints(document: response.body, url: url, fallback: fallback)
         } catch {
             throw BadSettings(message: error.message)
         }
@@ -88,7 +89,7 @@ public final class RemoteAM: IdentityServer {
         if request.noSession { query.append(("noSession", "true")) }
         let body = request.payload.map { JSONWriter().bytes($0) } ?? Array("{}".utf8)
         return try exchange(
-            "POST", base + "json/\(settings.realmPath)/authenticate", query: query,
+            "POST", endpoints.authenticate, query: query,
             headers: ["Accept-API-Version": "resource=2.1, protocol=1.0", "Content-Type": "application/json"],
             body: body, ssoToken: request.ssoToken)
     }
@@ -143,7 +144,7 @@ public final class RemoteAM: IdentityServer {
     /// The session named by a header called like the cookie, as the iOS SDK sends it.
     private func sessions(_ action: String, ssoToken: String) throws(TransportError) -> ServerReply {
         try exchange(
-            "POST", base + "json/\(settings.realmPath)/sessions", query: [("_action", action)],
+            "POST", endpoints.sessions, query: [("_action", action)],
             headers: [
                 "Accept-API-Version": "resource=3.1, protocol=1.0", "Content-Type": "application/json", settings.cookieName: ssoToken,
             ],

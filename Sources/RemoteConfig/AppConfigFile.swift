@@ -17,7 +17,7 @@ public enum AppConfigFile {
         "forgerock_oauth_scope": "oauthScope", "forgerock_oauth_threshold": "oauthThreshold",
         "forgerock_auth_service_name": "authServiceName", "forgerock_registration_service_name": "registrationServiceName",
         "forgerock_timeout": "timeout",
-    ]
+    ].merging(RemoteServerSettings.Endpoint.allCases.map { ($0.configKey, $0.rawValue) }, uniquingKeysWith: { first, _ in first })
 
     /// FROptions' discovery URL (the Ping SDK samples' `discoveryEndpoint`). The plist and
     /// strings.xml have no such key: the ForgeRock SDKs take it in code (`FROptions.discover`).
@@ -40,11 +40,12 @@ public enum AppConfigFile {
 
     public static func settings(_ text: String, file: String) throws(Invalid) -> RemoteServerSettings {
         let values: [String: String]
+        let reader: Reader
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("{") {
             var values = try json(String(trimmed), file: file)
             let discovery = values.removeValue(forKey: discoveryName)?.trimmed
-            var settings = try build(values, file: file)
+            var settings = try build(values, file: file, reader: .either)
             if let discovery {
                 guard isHTTPURL(discovery) else {
                     throw Invalid(message: "\(file): \(discoveryName) must be an http(s) URL such as https://tenant/am/oauth2/alpha/.well-known/openid-configuration, got \(discovery)")
@@ -54,15 +55,17 @@ public enum AppConfigFile {
             return settings
         } else if text.contains("<plist") {
             values = try plist(text, file: file)
+            reader = .iOS
         } else if text.contains("<resources") {
             values = androidStrings(text)
+            reader = .android
         } else {
             throw Invalid(message: "\(file) is neither an FRAuthConfig.plist, an Android strings.xml nor FROptions JSON")
         }
-        return try build(values, file: file)
+        return try build(values, file: file, reader: reader)
     }
 
-    static func build(_ values: [String: String], file: String) throws(Invalid) -> RemoteServerSettings {
+    static func build(_ values: [String: String], file: String, reader: Reader) throws(Invalid) -> RemoteServerSettings {
         func required(_ key: String) throws(Invalid) -> String {
             guard let value = values[key]?.trimmed, !value.isEmpty else { throw Invalid(message: "\(file): \(key) is missing or empty") }
             return value
@@ -92,6 +95,7 @@ public enum AppConfigFile {
         if let timeout = try number("forgerock_timeout") { settings.timeout = timeout }
         settings.authServiceName = values["forgerock_auth_service_name"]?.trimmed
         settings.registrationServiceName = values["forgerock_registration_service_name"]?.trimmed
+        settings.endpoints = try endpoints(values, file: file, reader: reader)
         settings.source = file
         return settings
     }
@@ -144,12 +148,15 @@ public enum AppConfigFile {
         do { parsed = try JSONParser.parse(text) } catch { throw Invalid(message: "\(file) is not valid JSON: \(error)") }
         guard case .object(let object) = parsed else { throw Invalid(message: "\(file): FROptions must be a JSON object") }
         var values: [String: String] = [:]
+        // A URL or a path is text: a number there is a mistake, not a path named "7".
+        let textOnly = Set(RemoteServerSettings.Endpoint.allCases.map(\.rawValue) + [discoveryName])
         for (key, name) in jsonNames.merging([discoveryName: discoveryName], uniquingKeysWith: { first, _ in first }) {
             switch object[name] {
+            case nil, .null?: break
             case .string(let text)?: values[key] = text
+            case _? where textOnly.contains(name): throw Invalid(message: "\(file): \(name) must be a string")
             case .int(let number)?: values[key] = String(number)
             case .double(let number)?: values[key] = String(number)
-            case nil, .null?: break
             case _?: throw Invalid(message: "\(file): \(name) must be a string or a number")
             }
         }

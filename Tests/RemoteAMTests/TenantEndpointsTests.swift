@@ -3,8 +3,8 @@ import XCTest
 @testable import RemoteAM
 
 /// Where the OAuth calls go: AM's layout, or what a discovery document names.
-final class OAuthEndpointsTests: XCTestCase {
-    let layout = OAuthEndpoints(base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha")
+final class TenantEndpointsTests: XCTestCase {
+    let layout = TenantEndpoints(base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha")
     let url = "https://am.example.com/am/oauth2/alpha/.well-known/openid-configuration"
     let document: [String: String] = [
         "issuer": "https://am.example.com:443/am/oauth2/alpha",
@@ -15,9 +15,9 @@ final class OAuthEndpointsTests: XCTestCase {
         "revocation_endpoint": "https://login.example.com/am/oauth2/alpha/token/revoke",
     ]
 
-    func endpoints(_ members: [String: String]) throws(OAuthEndpoints.Invalid) -> OAuthEndpoints {
+    func endpoints(_ members: [String: String]) throws(TenantEndpoints.Invalid) -> TenantEndpoints {
         let json = "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + "}"
-        return try OAuthEndpoints(document: Array(json.utf8), url: url, fallback: layout)
+        return try TenantEndpoints(document: Array(json.utf8), url: url, fallback: layout)
     }
 
     func testAMLayout() {
@@ -50,7 +50,7 @@ final class OAuthEndpointsTests: XCTestCase {
             var members = document
             members[key] = nil
             XCTAssertThrowsError(try endpoints(members)) { error in
-                XCTAssertEqual((error as? OAuthEndpoints.Invalid)?.message, "the discovery document \(url) has no \(key): the SDK cannot start without it")
+                XCTAssertEqual((error as? TenantEndpoints.Invalid)?.message, "the discovery document \(url) has no \(key): the SDK cannot start without it")
             }
         }
     }
@@ -60,8 +60,35 @@ final class OAuthEndpointsTests: XCTestCase {
         members["token_endpoint"] = "/am/oauth2/alpha/access_token"
         XCTAssertThrowsError(try endpoints(members)) { error in
             XCTAssertEqual(
-                (error as? OAuthEndpoints.Invalid)?.message,
+                (error as? TenantEndpoints.Invalid)?.message,
                 #"the discovery document \#(url): token_endpoint must be an http(s) URL, got "/am/oauth2/alpha/access_token""#)
         }
+    }
+
+    func testOverridesAsBothSDKsResolveThem() {
+        let found = TenantEndpoints(
+            base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha",
+            overrides: [
+                .authenticate: "/json/realms/alpha/authenticate", .session: "json/realms/alpha/sessions",
+                .token: "https://gateway.example.com/token", .userinfo: "//oauth2/userinfo",
+            ])
+        XCTAssertEqual(found.authenticate, "https://am.example.com/am/json/realms/alpha/authenticate")
+        XCTAssertEqual(found.sessions, "https://am.example.com/am/json/realms/alpha/sessions")
+        XCTAssertEqual(found.token, "https://gateway.example.com/token", "an absolute URL is taken as it is")
+        XCTAssertEqual(found.userInfo, "https://am.example.com/am/oauth2/userinfo", "leading slashes trimmed, as Android trims them")
+        XCTAssertEqual(found.authorize, layout.authorize, "what the app does not override is AM's layout")
+        XCTAssertEqual(layout.authenticate, "https://am.example.com/am/json/realms/root/realms/alpha/authenticate")
+        XCTAssertEqual(layout.sessions, "https://am.example.com/am/json/realms/root/realms/alpha/sessions")
+    }
+
+    func testDiscoveryReplacesTheOAuthOverridesOnly() throws {
+        let overridden = TenantEndpoints(
+            base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha",
+            overrides: [.token: "/custom/token", .authenticate: "/custom/authenticate"])
+        let json = "{" + document.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + "}"
+        let found = try TenantEndpoints(document: Array(json.utf8), url: url, fallback: overridden)
+        XCTAssertEqual(found.token, document["token_endpoint"], "FROptions.discover replaces the token override")
+        XCTAssertEqual(found.authenticate, "https://am.example.com/am/custom/authenticate", "the document names no authenticate")
+        XCTAssertEqual(found.sessions, layout.sessions)
     }
 }

@@ -1,11 +1,16 @@
 import AuthBridgeCore
+import IdentityServer
 
-/// Where the OAuth 2.0 / OIDC calls go: AM's path layout under the server URL and realm, or the
-/// tenant's `.well-known/openid-configuration` when the app gives a discovery URL, as the SDKs
-/// read it (the Ping SDK's `OpenIdConfiguration`, the ForgeRock iOS SDK's `FROptions.discover`).
-/// The journey and session calls are not in the document (it names no `authenticate` or
-/// `sessions`): they stay under the server URL and realm, as in both SDKs.
-struct OAuthEndpoints: Equatable {
+/// Where each call goes. AM's path layout under the server URL and realm by default; the app's
+/// own overrides on top (`forgerock_token_endpoint`, FROptions' `tokenEndpoint`, …: an absolute
+/// URL as it is, a path under the server URL, as both SDKs resolve them); and with a discovery URL
+/// the tenant's `.well-known/openid-configuration` for the OAuth endpoints, as the SDKs read it
+/// (the Ping SDK's `OpenIdConfiguration`, the ForgeRock iOS SDK's `FROptions.discover`, which
+/// replaces the five OAuth overrides with the document's). The document names no `authenticate`
+/// or `sessions`: those stay the layout's or the app's, as in both SDKs.
+struct TenantEndpoints: Equatable {
+    var authenticate: String
+    var sessions: String
     var authorize: String
     var token: String
     var userInfo: String
@@ -13,16 +18,30 @@ struct OAuthEndpoints: Equatable {
     var endSession: String
     var introspect: String
 
-    /// AM's own layout: `<url>/oauth2/realms/root/realms/<realm>/…`.
-    init(base: String, realmPath: String) {
-        let oauth = "\(base)oauth2/\(realmPath)"
-        authorize = "\(oauth)/authorize"
-        token = "\(oauth)/access_token"
-        userInfo = "\(oauth)/userinfo"
-        revoke = "\(oauth)/token/revoke"
-        endSession = "\(oauth)/connect/endSession"
-        introspect = "\(oauth)/introspect"
+    typealias Overrides = [RemoteServerSettings.Endpoint: String]
+
+    /// AM's own layout, `<url>/json/realms/root/realms/<realm>/…` and `<url>/oauth2/realms/…/…`,
+    /// where the app overrides nothing. `base` ends with `/`.
+    init(base: String, realmPath: String, overrides: Overrides = [:]) {
+        func place(_ endpoint: RemoteServerSettings.Endpoint, _ layout: String) -> String {
+            guard let given = overrides[endpoint] else { return base + layout }
+            let lowered = given.lowercased()
+            if lowered.hasPrefix("https://") || lowered.hasPrefix("http://") { return given }
+            return base + given.drop { $0 == "/" }
+        }
+        let oauth = "oauth2/\(realmPath)"
+        authenticate = place(.authenticate, "json/\(realmPath)/authenticate")
+        sessions = place(.session, "json/\(realmPath)/sessions")
+        authorize = place(.authorize, "\(oauth)/authorize")
+        token = place(.token, "\(oauth)/access_token")
+        userInfo = place(.userinfo, "\(oauth)/userinfo")
+        revoke = place(.revoke, "\(oauth)/token/revoke")
+        endSession = place(.endSession, "\(oauth)/connect/endSession")
+        introspect = base + "\(oauth)/introspect"
     }
+
+    /// The overrides a discovery document replaces.
+    static let discovered: [RemoteServerSettings.Endpoint] = [.authorize, .token, .userinfo, .revoke, .endSession]
 
     struct Invalid: Error, Equatable {
         let message: String
@@ -33,7 +52,7 @@ struct OAuthEndpoints: Equatable {
     /// when the document has one, else `end_session_endpoint`: the ForgeRock iOS SDK's choice
     /// without a sign-out redirect URI, and the JavaScript SDK's. `introspection_endpoint` is
     /// optional (no SDK reads it); without it introspection keeps AM's layout.
-    init(document bytes: [UInt8], url: String, fallback: OAuthEndpoints) throws(Invalid) {
+    init(document bytes: [UInt8], url: String, fallback: TenantEndpoints) throws(Invalid) {
         let parsed: JSONValue
         do {
             parsed = try JSONParser.parse(bytes)
@@ -58,6 +77,8 @@ struct OAuthEndpoints: Equatable {
             }
             return value
         }
+        authenticate = fallback.authenticate
+        sessions = fallback.sessions
         authorize = try required("authorization_endpoint")
         token = try required("token_endpoint")
         userInfo = try required("userinfo_endpoint")
