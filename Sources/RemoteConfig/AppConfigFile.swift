@@ -93,8 +93,10 @@ public enum AppConfigFile {
         }
         if let threshold = try number("forgerock_oauth_threshold") { settings.oauthThreshold = threshold }
         if let timeout = try number("forgerock_timeout") { settings.timeout = timeout }
-        settings.authServiceName = values["forgerock_auth_service_name"]?.trimmed
-        settings.registrationServiceName = values["forgerock_registration_service_name"]?.trimmed
+        // iOS names the journeys `forgerock_auth_service_name`; Android's strings.xml
+        // `forgerock_auth_service` (forgerock-android-sdk's res/values/strings.xml, ConfigHelper).
+        settings.authServiceName = (values["forgerock_auth_service_name"] ?? values["forgerock_auth_service"])?.trimmed
+        settings.registrationServiceName = (values["forgerock_registration_service_name"] ?? values["forgerock_registration_service"])?.trimmed
         settings.endpoints = try endpoints(values, file: file, reader: reader)
         settings.source = file
         return settings

@@ -44,7 +44,8 @@ final class AppConfigFileTests: XCTestCase {
             <string name="forgerock_oauth_redirect_uri">org.forgerock.demo:/oauth2redirect</string>
             <string name="forgerock_oauth_scope">openid profile email address phone</string>
             <string name="forgerock_oauth_threshold">30</string>
-            <string name="forgerock_registration_service_name">Reg &amp; Verify</string>
+            <string name="forgerock_auth_service">Login</string>
+            <string name="forgerock_registration_service">Reg &amp; Verify</string>
             <string name="forgerock_timeout">\\'15\\'</string>
         </resources>
         """
@@ -72,6 +73,8 @@ final class AppConfigFileTests: XCTestCase {
         XCTAssertEqual(settings.cookieName, "iPlanetDirectoryPro")
         XCTAssertEqual(settings.oauthThreshold, 30)
         XCTAssertEqual(settings.timeout, 15)
+        // Android's names for the journeys, not iOS's `…_service_name`.
+        XCTAssertEqual(settings.authServiceName, "Login")
         XCTAssertEqual(settings.registrationServiceName, "Reg & Verify")
     }
 
