@@ -12,6 +12,7 @@ import { measureHTTP } from './http-bench.mjs';
 import { alternating, LOGIN_PAYLOAD, loginJourney, median, percentile, pipeline, rssMB, times } from './measure.mjs';
 import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
 import { mixedSoak } from './soak-bench.mjs';
+import { randomCallsPerJourney } from './random-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -174,6 +175,8 @@ process.stderr.write('users in the directory…\n');
 ab.directory = await directoryCurve(authbridge, daemonArgs, N.directoryUsers, N.directoryJourneys, N.roundTrips / 10);
 process.stderr.write('state directory…\n');
 ab.state = await stateDirCurve(authbridge, daemonArgs, N.stateUsers, N.stateJourneys, N.roundTrips / 20);
+process.stderr.write('random source…\n');
+ab.randomCallsPerJourney = await randomCallsPerJourney(authbridge, N.directoryJourneys);
 process.stderr.write('growth…\n');
 ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
@@ -224,6 +227,7 @@ const rows = [
     i === all.length - 1 ? (r) => r <= 1.2 : null, i === all.length - 1 ? '≤ 1.2×' : '']),
   [`… ${stateFull.users} users vs no state dir + ${journalWritesPerJourney} fsyncs (one: ${ab.state.fsyncMicros.toFixed(0)} µs)`, stateFull.journeyMicros, syncedFloorMicros, 'µs', (r) => r <= 2, '≤ 2×'],
   ...ab.state.curve.map(({ users, pingMicros }) => [`daemon.ping round trip p50, --state-dir with ${users} users`, pingMicros, ab.state.none.pingMicros, 'µs', null, '']),
+  [`system random calls per login journey, real mode${ab.randomCallsPerJourney === null ? ' (strace missing: not measured)' : ''}`, ab.randomCallsPerJourney, null, 'calls', null, ''],
   ...ab.growth.exchanges.map(({ count, rssMB }, i, all) => [
     `RSS after ${count} exchangeToken without logout`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
   ...ab.growth.abandoned.map(({ count, rssMB }, i, all) => [
