@@ -152,8 +152,10 @@ public enum AppConfigFile {
         var values: [String: String] = [:]
         // A URL or a path is text: a number there is a mistake, not a path named "7".
         let textOnly = Set(RemoteServerSettings.Endpoint.allCases.map(\.rawValue) + [discoveryName])
+        // The samples' FROptions JSON uses camelCase names; iOS's `FROptions` is Codable with
+        // the plist's `forgerock_…` keys, so a JSON it wrote has those: both are read.
         for (key, name) in jsonNames.merging([discoveryName: discoveryName], uniquingKeysWith: { first, _ in first }) {
-            switch object[name] {
+            switch object[name] ?? object[key] {
             case nil, .null?: break
             case .string(let text)?: values[key] = text
             case _? where textOnly.contains(name): throw Invalid(message: "\(file): \(name) must be a string")

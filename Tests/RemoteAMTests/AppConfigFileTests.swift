@@ -78,6 +78,14 @@ final class AppConfigFileTests: XCTestCase {
         XCTAssertEqual(settings.registrationServiceName, "Reg & Verify")
     }
 
+    func testFROptionsJSONAsIOSEncodesIt() throws {
+        let json = #"{"forgerock_url": "https://tenant/am", "forgerock_realm": "alpha", "forgerock_oauth_client_id": "c", "forgerock_oauth_redirect_uri": "r:/cb", "forgerock_oauth_scope": "openid", "forgerock_auth_service_name": "Login"}"#
+        let settings = try AppConfigFile.settings(json, file: "options.json")
+        XCTAssertEqual(settings.url, "https://tenant/am")
+        XCTAssertEqual(settings.oauthClientId, "c")
+        XCTAssertEqual(settings.authServiceName, "Login")
+    }
+
     func testFROptionsJSON() throws {
         let json = #"{"url": "http://127.0.0.1:8080/am", "realm": "alpha", "oauthClientId": "c", "oauthRedirectUri": "r:/cb", "oauthScope": "openid", "timeout": 5}"#
         let settings = try AppConfigFile.settings(json, file: "options.json")
