@@ -6,7 +6,8 @@ import PackageDescription
 // RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
 // authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl
 // (Foundation and libcurl only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
-// is under everything. TestSupport holds the harnesses the test targets share.
+// is under everything, over CSHA256 (SHA-256 on the CPU's SHA extensions). TestSupport holds
+// the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
     products: [
@@ -14,7 +15,11 @@ let package = Package(
         .executable(name: "authbridge-remote", targets: ["authbridge-remote"]),
     ],
     targets: [
-        .target(name: "AuthBridgeCore"),
+        // SHA-256's compression on the CPU's SHA extensions (x86-64 SHA-NI), C of our own with the
+        // instructions enabled on that one function; AuthBridgeCore's SHA256 calls it only after
+        // CPUID says the CPU has them, and runs its Swift rounds otherwise.
+        .target(name: "CSHA256"),
+        .target(name: "AuthBridgeCore", dependencies: ["CSHA256"]),
         .target(name: "StateStore", dependencies: ["AuthBridgeCore"]),
         .target(name: "JSONRPC", dependencies: ["AuthBridgeCore"]),
         .target(name: "HTTPServer", dependencies: ["AuthBridgeCore"]),

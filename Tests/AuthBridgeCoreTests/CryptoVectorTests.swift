@@ -12,42 +12,64 @@ private func hex(_ text: String) -> [UInt8] {
     return bytes
 }
 
+/// Every vector runs through each compression this CPU has: the portable Swift rounds always,
+/// the SHA extensions where CPUID reports them (SHA256ImplementationTests says when it does not).
 @Suite struct SHA256Vectors {
-    // FIPS 180-4 examples (NIST CSRC "SHA256.pdf") and the empty message.
-    @Test func oneBlockMessage() {
-        #expect(SHA256.hash("abc").hexString == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", "SHA2_Additional.pdf") and the empty message.
+    @Test(arguments: SHA256.Implementation.available)
+    func oneBlockMessage(_ implementation: SHA256.Implementation) {
+        #expect(SHA256.hash(Array("abc".utf8), implementation: implementation).hexString
+            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
-    @Test func twoBlockMessage() {
-        #expect(SHA256.hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq").hexString
+    /// The 448-bit message: its padding needs a second block.
+    @Test(arguments: SHA256.Implementation.available)
+    func twoBlockMessage(_ implementation: SHA256.Implementation) {
+        #expect(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8), implementation: implementation).hexString
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    @Test func emptyMessage() {
-        #expect(SHA256.hash("").hexString == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    /// The 896-bit message: one whole block compressed from the caller's bytes, then a padded one.
+    @Test(arguments: SHA256.Implementation.available)
+    func message896Bits(_ implementation: SHA256.Implementation) {
+        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        #expect(SHA256.hash(Array(message.utf8), implementation: implementation).hexString
+            == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
     }
 
-    @Test func millionAs() {
-        var hasher = SHA256()
+    @Test(arguments: SHA256.Implementation.available)
+    func emptyMessage(_ implementation: SHA256.Implementation) {
+        #expect(SHA256.hash([UInt8](), implementation: implementation).hexString
+            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
+    /// One million 'a's, in chunks that leave a partial block pending between updates, and whole.
+    @Test(arguments: SHA256.Implementation.available)
+    func millionAs(_ implementation: SHA256.Implementation) {
+        let expected = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+        var hasher = SHA256(implementation: implementation)
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hasher.update(chunk) }
-        #expect(hasher.finalize().hexString == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(hasher.finalize().hexString == expected)
+        #expect(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation: implementation).hexString == expected)
     }
 
-    @Test func incrementalEqualsOneShot() {
+    @Test(arguments: SHA256.Implementation.available)
+    func incrementalEqualsOneShot(_ implementation: SHA256.Implementation) {
         let data = Array(String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 3).utf8)
         for split in [0, 1, 55, 56, 63, 64, data.count] {
-            var hasher = SHA256()
+            var hasher = SHA256(implementation: implementation)
             hasher.update(data[..<split])
             hasher.update(data[split...])
-            #expect(hasher.finalize() == SHA256.hash(data))
+            #expect(hasher.finalize() == SHA256.hash(data, implementation: implementation))
         }
     }
 }
 
 @Suite struct HMACVectors {
     // RFC 4231 test cases 1, 2, 3, 4, 6 and 7 (HMAC-SHA-256).
-    @Test func rfc4231() {
+    @Test(arguments: SHA256.Implementation.available)
+    func rfc4231(_ implementation: SHA256.Implementation) {
         let cases: [(key: [UInt8], data: [UInt8], mac: String)] = [
             ([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
              "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
@@ -64,15 +86,18 @@ private func hex(_ text: String) -> [UInt8] {
              "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
         ]
         for testCase in cases {
-            #expect(HMACSHA256.authenticate(testCase.data, key: testCase.key).hexString == testCase.mac)
+            #expect(HMACSHA256.authenticate(testCase.data, key: testCase.key, implementation: implementation).hexString == testCase.mac)
         }
     }
 
-    // RFC 7914 §11, first PBKDF2-HMAC-SHA256 vector; and the widely published c=4096 vector.
-    @Test func pbkdf2() {
-        #expect(HMACSHA256.pbkdf2(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64).hexString
+    // RFC 7914 §11's two PBKDF2-HMAC-SHA256 vectors, and the widely published c=4096 one.
+    @Test(arguments: SHA256.Implementation.available)
+    func pbkdf2(_ implementation: SHA256.Implementation) {
+        #expect(HMACSHA256.pbkdf2(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64, implementation: implementation).hexString
             == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
-        #expect(HMACSHA256.pbkdf2(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 4096, length: 32).hexString
+        #expect(HMACSHA256.pbkdf2(password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80000, length: 64, implementation: implementation).hexString
+            == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d")
+        #expect(HMACSHA256.pbkdf2(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 4096, length: 32, implementation: implementation).hexString
             == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
     }
 

@@ -7,12 +7,12 @@ public enum HMACSHA256 {
         private let inner: SHA256
         private let outer: SHA256
 
-        public init(_ key: [UInt8]) {
-            var block = key.count > SHA256.blockSize ? SHA256.hash(key) : key
+        public init(_ key: [UInt8], implementation: SHA256.Implementation = .preferred) {
+            var block = key.count > SHA256.blockSize ? SHA256.hash(key, implementation: implementation) : key
             block += [UInt8](repeating: 0, count: SHA256.blockSize - block.count)
-            var inner = SHA256()
+            var inner = SHA256(implementation: implementation)
             inner.update(block.map { $0 ^ 0x36 })
-            var outer = SHA256()
+            var outer = SHA256(implementation: implementation)
             outer.update(block.map { $0 ^ 0x5c })
             self.inner = inner
             self.outer = outer
@@ -45,13 +45,17 @@ public enum HMACSHA256 {
         }
     }
 
-    public static func authenticate(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        Key(key).authenticate(message)
+    public static func authenticate(
+        _ message: [UInt8], key: [UInt8], implementation: SHA256.Implementation = .preferred
+    ) -> [UInt8] {
+        Key(key, implementation: implementation).authenticate(message)
     }
 
-    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int) -> [UInt8] {
+    public static func pbkdf2(
+        password: [UInt8], salt: [UInt8], iterations: Int, length: Int, implementation: SHA256.Implementation = .preferred
+    ) -> [UInt8] {
         precondition(iterations > 0 && length > 0)
-        let key = Key(password)
+        let key = Key(password, implementation: implementation)
         let size = SHA256.digestSize
         var derived: [UInt8] = []
         var blockIndex: UInt32 = 1
