@@ -4,8 +4,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// SHA-256's compression function on the CPU's SHA extensions (x86-64 SHA-NI). AuthBridgeCore's
-/// SHA256 decides, once, whether to call it; its Swift rounds are the fallback everywhere else.
+/// SHA-256's compression function on the CPU's SHA extensions (x86-64 SHA-NI), and the round
+/// constants. AuthBridgeCore's SHA256 decides, once, whether to call it; its Swift rounds (on the
+/// same constants) are the fallback everywhere else.
+
+/// K[0…63], the round constants: one table for these rounds and the Swift ones.
+const uint32_t *ab_sha256_round_constants(void);
 
 /// 1 when this CPU can run ab_sha256_compress_extensions (SHA, SSSE3 and SSE4.1), else 0;
 /// always 0 on other architectures.
