@@ -135,6 +135,8 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compressPortable(_ block: UnsafeRawPointer) {
+        // Fetched before anything is live: a call in the middle spilled the schedule's registers.
+        let k: UnsafePointer<UInt32> = ab_sha256_round_constants()
         let start = state
         let end = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
@@ -144,7 +146,7 @@ public struct SHA256: Sendable {
                 let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 &>> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
             }
-            return Self.rounds(start, ab_sha256_round_constants(), UnsafePointer(w.baseAddress!))
+            return Self.rounds(start, k, UnsafePointer(w.baseAddress!))
         }
         state = (
             start.0 &+ end.0, start.1 &+ end.1, start.2 &+ end.2, start.3 &+ end.3,
