@@ -116,6 +116,12 @@ struct Options {
             guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
             return arguments[index]
         }
+        /// A value that may not be empty: `--trace ""` is a mistake, not a file named "".
+        func nonEmpty(_ flag: String, needs what: String = "a value") throws(UsageError) -> String {
+            let text = try value(flag)
+            guard !text.isEmpty else { throw UsageError(message: "\(flag) needs \(what)") }
+            return text
+        }
         func positive(_ flag: String) throws(UsageError) -> Int {
             let text = try value(flag)
             guard let number = Int(text), number > 0 else { throw UsageError(message: "\(flag) needs a positive integer, got \(text)") }
@@ -169,9 +175,7 @@ struct Options {
                 }
                 options.logLevel = level
             case "--trace":
-                let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(message: "--trace needs a file") }
-                options.traceFile = path
+                options.traceFile = try nonEmpty(argument, needs: "a file")
             case "--banner": options.banner = true
             case "--http":
                 switch HTTPFace.endpoint(try value(argument)) {
@@ -183,9 +187,7 @@ struct Options {
                 if let problem = RedirectURIFlag.problem(uri) { throw UsageError(message: RedirectURIFlag.usage(uri, problem)) }
                 options.redirectUris.append(uri)
             case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--ca-file":
-                let text = try value(argument)
-                guard !text.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
-                options.remote.values[argument] = text
+                options.remote.values[argument] = try nonEmpty(argument)
             case "--insecure": options.remote.insecure = true
             case "--no-stdio": options.noStdio = true
             case "--cors-origin":
@@ -200,17 +202,11 @@ struct Options {
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
             case "--state-dir":
-                let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(message: "--state-dir needs a directory") }
-                options.host.stateDirectory = path
+                options.host.stateDirectory = try nonEmpty(argument, needs: "a directory")
             case "--journeys":
-                let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(message: "--journeys needs a file or directory") }
-                options.host.journeyFiles.append(path)
+                options.host.journeyFiles.append(try nonEmpty(argument, needs: "a file or directory"))
             case "--scenario":
-                let path = try value(argument)
-                guard !path.isEmpty else { throw UsageError(message: "--scenario needs a file") }
-                options.host.scenarioFile = path
+                options.host.scenarioFile = try nonEmpty(argument, needs: "a file")
             case "--unknown-nodes":
                 let text = try value(argument)
                 guard text == "fail" || text == "scenario" else { throw UsageError(message: "--unknown-nodes is fail or scenario, got \(text)") }
