@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HostTests",
-            dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
+            dependencies: ["Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
         .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),

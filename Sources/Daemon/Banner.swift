@@ -3,7 +3,7 @@ import Host
 /// What a newcomer sees on stderr when driving the daemon by hand (`make run`).
 enum Banner {
     static func text(for host: Host) -> String {
-        let demo = host.embedded.config.demoUser
+        let demo = host.view.server.demoUser
         let credentials = demo.map { "\($0.username) / \($0.password)" } ?? "(none)"
         let username = demo?.username ?? "demo"
         let password = demo?.password ?? ""
@@ -12,7 +12,7 @@ enum Banner {
         return """
             AuthBridge \(Host.productVersion): the native side of a ForgeRock/Ping React Native app.
             JSON-RPC 2.0 on stdin/stdout, one JSON request per line; logs on stderr.
-            Flavor \(host.configuration.flavor.rawValue) (\(host.configuration.variant.rawValue) bridge), embedded AM (realm \(host.embedded.config.realm), journeys \(host.embedded.journeyNames.joined(separator: ", "))).
+            Flavor \(host.configuration.flavor.rawValue) (\(host.configuration.variant.rawValue) bridge), embedded AM (realm \(host.view.server.realm), journeys \(host.view.journeyNames.joined(separator: ", "))).
             Demo user: \(credentials)
 
             Paste these lines one by one (Ctrl-D ends the session):

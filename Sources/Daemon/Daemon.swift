@@ -81,7 +81,7 @@ public enum Daemon {
                 logWarn("--redirect-uri on \(origin) without --cors-origin \(origin): a browser app there cannot call the server (docs/http.md)")
             }
             let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
-            Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.embedded.config.realm)\(named))\n")
+            Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.view.server.realm)\(named))\n")
             if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 

@@ -3,11 +3,11 @@ import AuthBridgeCore
 import Host
 import HTTPServer
 
-/// The Host over HTTP: AM's REST API on a listener, each request one `host.transact`, so HTTP
-/// and stdio see one state in one total order. A request's changes are made durable before it
-/// is answered (503 and rolled back when they cannot be), and the events they cause (a
-/// LOGOUT_EVENT when the native session is ended here) reach the stdio host as the transaction
-/// ends, without waiting for the host to write.
+/// The Host over HTTP: AM's REST API on a listener, each request one Host unit of work
+/// (`host.perform`), so HTTP and stdio see one state in one total order. A request is answered
+/// once its changes are durable (503, the world rolled back, when they cannot be), and the events
+/// it causes (a LOGOUT_EVENT when the native session is ended here) reach the stdio host as the
+/// unit ends, without waiting for the host to write.
 public enum HTTPFace {
     /// Serves `host` on `listener`'s own thread.
     public static func start(host: Host, listener: HTTPServer, corsOrigins: [String]) {
@@ -20,27 +20,23 @@ public enum HTTPFace {
     }
 
     public static func handler(host: Host, corsOrigins: [String]) -> HTTPServer.Handler {
-        let routes = AMRoutes(server: host.server, config: config(of: host, corsOrigins: corsOrigins))
-        nonisolated(unsafe) let unsafeRoutes = routes  // used only inside the Host's transactions
+        let config = config(of: host.view, corsOrigins: corsOrigins)
         return { [host] request in
-            host.transact {
-                let response = unsafeRoutes.respond(to: request)
-                do throws(Host.NotDurable) {
-                    try host.commit()
-                } catch {
-                    let body = JSONWriter().bytes([
-                        "code": 503, "reason": "Service Unavailable",
-                        "message": .string("State not saved: the change was undone (\(error.reason))"),
-                    ])
-                    return HTTPResponse(status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
-                }
-                return response
+            // The routes hold no state of their own: built in the unit, around the world's server.
+            switch host.perform({ world in AMRoutes(server: world.server, config: config).respond(to: request) }) {
+            case .success(let response): return response
+            case .failure(let failure):
+                let body = JSONWriter().bytes([
+                    "code": 503, "reason": "Service Unavailable",
+                    "message": .string("State not saved: the change was undone (\(failure.reason))"),
+                ])
+                return HTTPResponse(status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
             }
         }
     }
 
-    static func config(of host: Host, corsOrigins: [String]) -> AMHTTPConfig {
-        let server = host.embedded.config
+    static func config(of view: Host.View, corsOrigins: [String]) -> AMHTTPConfig {
+        let server = view.server
         return AMHTTPConfig(
             baseURL: server.baseURL, issuer: server.issuer, realm: server.realm, cookieName: server.cookieName,
             clients: server.clients.map { AMHTTPConfig.Client(clientId: $0.clientId, redirectUris: $0.redirectUris) },

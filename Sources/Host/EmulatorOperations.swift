@@ -16,7 +16,7 @@ public struct EmulatorError: Error, Equatable, Sendable {
     }
 }
 
-extension Host {
+extension World {
     /// Moves the virtual clock forward; returns the new time.
     public func advanceClock(by seconds: Double) throws(EmulatorError) -> Double {
         guard seconds >= 0 else { throw EmulatorError(param: "seconds", reason: "seconds must not be negative") }

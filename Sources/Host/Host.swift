@@ -2,17 +2,15 @@ import AuthBridgeCore
 import EmbeddedAM
 import IdentityServer
 import NativeModules
-import NativeSDK
-import StateStore
+import Synchronization
 
-/// The world of one daemon, and its one owner: the clock and random source, the embedded
-/// server, the SDK with its credentials and token sync, the native modules, the state directory.
-/// Every face (stdio RPC, signals, later HTTP) enters through `transact`, one at a time, so a
-/// journey never interleaves and transcripts have one total order. A transaction ends by making
-/// its changes durable and then flushing the events it produced to the stdio host, whichever
-/// face caused them. (Sendable because its lock, not the compiler, guards the state: a signal
-/// handler on another thread may only `stop`.)
-public final class Host: @unchecked Sendable {
+/// The one owner of the world, and the only way into it. Every face (stdio RPC, HTTP, signals)
+/// does its work as units: `perform` runs one with the world to itself, makes what it changed
+/// durable, hands the events it caused to the stdio host, and only then gives the face its
+/// answer — or rolls the world back to what the disk holds and gives `NotDurable` instead, which
+/// the face answers. The world sits behind a `Mutex`: nothing in it has a lock of its own, and
+/// the compiler keeps it off every other thread.
+public final class Host: Sendable {
     public static let productVersion = "0.1.0"
 
     public struct StartFailure: Error, Sendable {
@@ -25,310 +23,111 @@ public final class Host: @unchecked Sendable {
         }
     }
 
-    public let configuration: HostConfiguration
-    public let clock: Clock
-    public let random: RandomSource
-    /// The server the SDK and the native modules talk to: the embedded one, or a real tenant.
-    public let server: any IdentityServer
-    /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
-    /// saved state holds; in remote mode nothing talks to it.
-    public let embedded: EmbeddedAM
-    public let sdk: AuthSDK
-    public let sync: TokenSync
-    public let journeys: any JourneyModule
-    /// The successor SDK's keychain: its sessions and tokens, saved with the rest. Kept on every
-    /// flavor, so a run of a flavor without the Ping modules writes back what another run saved.
-    public let pingStores = PingStores()
-    public private(set) var catalog = ModuleCatalog()
-    let stateDirectory: StateDirectory?
-
-    /// The stdio host's events go here; without one (in-process use) they are dropped. Set it
-    /// with `attach`, under the lock: another face may be in a transaction already.
-    public private(set) weak var eventSink: EventSink?
-
-    /// Attaches (or, with nil, detaches) the stdio host's event sink.
-    public func attach(_ sink: EventSink?) {
-        lock.lock()
-        eventSink = sink
-        lock.unlock()
-    }
-    /// What the state file holds for runs other than this one (the seeded stream, the virtual
-    /// clock) and is written back as it was.
-    var carried = SavedState.Carried()
-    /// The journal's last record; each commit's record takes the next number.
-    private var sequence: Int64 = 0
-    private var marks = SavedState.Marks()
-    /// Past this size the journal is folded into a new snapshot.
-    private var compactionThreshold = Host.minimumCompaction
-    private static let minimumCompaction: Int64 = 1 << 20
-    /// Events of the change under way, handed over when it is durable.
-    private var pendingEvents: [(String, JSONValue)] = []
-    private let lock = Lock()
-
-    /// Builds a client for a remote tenant (`configuration.remote`): the executable passes one,
-    /// so the HTTP client's Foundation stays out of every other target.
-    public typealias Connect = (RemoteServerSettings) throws(StartFailure) -> any IdentityServer
-
-    public var isRemote: Bool { configuration.remote != nil }
-
-    public init(configuration: HostConfiguration, connect: Connect? = nil) throws(StartFailure) {
-        self.configuration = configuration
-        random = configuration.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
-        switch configuration.clock {
-        case .system: clock = SystemClock()
-        case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
-        }
-        var serverConfig = EmbeddedAMConfig()
-        if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
-        for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
-            serverConfig.clients[0].redirectUris.append(uri)
-        }
-        let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
-        self.embedded = embedded
-        if let remote = configuration.remote {
-            guard let connect else { throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given") }
-            server = try connect(remote)
-        } else {
-            server = embedded
-        }
-        if !configuration.journeyFiles.isEmpty {
-            let sources = try JourneyFiles.sources(configuration.journeyFiles)
-            do {
-                let loaded = try JourneyImport.load(
-                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(embedded.journeyNames))
-                for journey in loaded { embedded.add(journey: journey) }
-            } catch {
-                throw StartFailure(message: error.description)
-            }
-        }
-        if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
-        let services = [
-            ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
-        ]
-        // A tenant's journeys are its own: only the embedded server's names can be checked here.
-        for (flag, name) in services where configuration.remote == nil && !embedded.journeyNames.contains(name) {
-            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
-        }
-        if configuration.variant == .guide, configuration.flavor != .reactNativeIOS {
-            throw StartFailure(message: "the guide's bridge is an iOS React Native bridge: use it with flavor rn-ios")
-        }
-        var options = SDKOptions()
-        options.realm = embedded.config.realm
-        options.cookieName = embedded.config.cookieName
-        options.authServiceName = configuration.authServiceName
-        options.registrationServiceName = configuration.registrationServiceName
-        if let remote = configuration.remote { Self.apply(remote, to: &options) }
-        sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
-        sync = TokenSync(tokens: sdk.tokens, random: random)
-        // One observer of ended sessions, wired to the credentials' owner: a session ended on
-        // any face (HTTP logout, endSession) ends the native login that holds it.
-        embedded.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
-        do {
-            stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
-        } catch {
-            throw StartFailure(message: error.message)
-        }
-        journeys = Self.journeyModule(configuration, sdk: sdk)
-        catalog.register(journeys)
-        catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
-        // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
-        // over one server (React Native flavors only: they are TurboModules).
-        if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
-            let ping = PingSDK(
-                platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
-                stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
-            let storages = StorageRegistry()
-            catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
-            catalog.register(RNPingOidcModule(sdk: ping, storages: storages))
-            catalog.register(RNPingStorageModule(sdk: ping, registry: storages))
-        }
-        sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
-        try restoreState()
-    }
-
-    /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
-    private static func apply(_ remote: RemoteServerSettings, to options: inout SDKOptions) {
-        options.realm = remote.realm
-        options.cookieName = remote.cookieName
-        options.oauthClientId = remote.oauthClientId
-        options.oauthRedirectUri = remote.oauthRedirectUri
-        options.oauthScope = remote.oauthScope
-        options.oauthThreshold = remote.oauthThreshold
-        options.checksSessionOnRefresh = true
-        if let name = remote.authServiceName { options.authServiceName = name }
-        if let name = remote.registrationServiceName { options.registrationServiceName = name }
-    }
-
-    /// The sample bridge of the configured flavor (docs/flavors.md).
-    private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
-        switch configuration.flavor {
-        case .reactNativeIOS where configuration.variant == .guide:
-            return GuideBridge(sdk: sdk)
-        case .reactNativeIOS, .reactNativeAndroid:
-            return ReactNativeBridge(
-                sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
-        case .flutterIOS, .flutterAndroid:
-            return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
-        }
-    }
-
-    /// `--scenario FILE`: the outcomes of nodes AuthBridge cannot run; a choice that fits no
-    /// loaded node stops the start, named.
-    private static func applyScenario(_ path: String, to server: EmbeddedAM) throws(StartFailure) {
-        let json: JSONValue
-        switch FileBytes.read(path: path) {
-        case .success(let bytes):
-            do {
-                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
-            } catch {
-                throw StartFailure(message: "the scenario file \(path) is not JSON: \(error)")
-            }
-        case .failure(let error): throw StartFailure(message: "cannot read the scenario file \(path): \(error.text)")
-        }
-        do {
-            try server.applyScenario(json)
-        } catch {
-            throw StartFailure(message: "the scenario file \(path) is invalid: \(error.reason)")
-        }
-    }
-
-    // MARK: transactions
-
-    /// Why a change could not be made durable; the world was rolled back to what the disk holds.
+    /// Why a unit of work could not be made durable; the world was rolled back to what the disk
+    /// holds, and the unit's events were dropped.
     public struct NotDurable: Error, Sendable {
         public let reason: String
     }
 
-    /// Runs `body` with the world to itself, then commits what it changed and flushes the
-    /// events. Not reentrant: a face calls it once per unit of work (the stdio face once per
-    /// chunk of input it reads, committing after each request in it).
-    public func transact<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer {
-            try? commit()
-            eventSink?.flush()
-            lock.unlock()
-        }
-        return try body()
+    /// Builds a client for a remote tenant (`configuration.remote`): the executable passes one,
+    /// so the HTTP client's Foundation stays out of every other target.
+    public typealias Connect = @Sendable (RemoteServerSettings) throws(StartFailure) -> any IdentityServer
+
+    public let configuration: HostConfiguration
+    /// What faces read of the world without entering it: fixed once the world is built.
+    public let view: View
+    private let world: Mutex<World>
+
+    public init(configuration: HostConfiguration, connect: Connect? = nil) throws(StartFailure) {
+        let world = try World(configuration: configuration, connect: connect)
+        self.configuration = configuration
+        view = View(world)
+        self.world = Mutex(world)
     }
 
-    /// Makes the changes so far durable, then hands their events to the stdio host: no face
-    /// answers a request whose change could be lost. When the state cannot be saved, the world
-    /// is rolled back to what the disk holds, the events of the lost change are dropped, and
-    /// the caller answers with the error instead. Call it inside a transaction.
-    public func commit() throws(NotDurable) {
-        if let directory = stateDirectory {
-            let change = SavedState.changes(of: self, marks: &marks)
-            if !change.isEmpty {
-                do {
-                    try directory.append(change.record(sequence: sequence + 1))
-                } catch {
-                    logError(error.message)
-                    pendingEvents.removeAll()
-                    rollBack(to: directory)
-                    throw NotDurable(reason: error.message)
-                }
-                sequence += 1
-                // The change is durable in the journal already: a failed compaction loses nothing.
-                if directory.journalBytes > compactionThreshold {
-                    do { try compact(directory) } catch { logError(error.message) }
-                }
+    public var isRemote: Bool { configuration.remote != nil }
+
+    /// One unit of work: runs `work` with the world to itself, makes its changes durable, hands
+    /// its events to the stdio host and flushes them (unless `flushing` is false: the stdio face
+    /// flushes once per chunk of input it reads), then answers. Whatever `work` returns — a
+    /// rejection too, since a failed login changes counters — is answered only once durable;
+    /// when the state cannot be saved the world is rolled back and the answer is `NotDurable`.
+    /// Not reentrant.
+    public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
+        world.withLock { world in
+            let answer = work(world)
+            let outcome: Result<T, NotDurable>
+            do throws(NotDurable) {
+                try world.commit()
+                outcome = .success(answer)
+            } catch {
+                outcome = .failure(error)
             }
-        }
-        let events = pendingEvents
-        pendingEvents.removeAll()
-        for (event, params) in events { eventSink?.deliver(event: event, params: params) }
-    }
-
-    /// The world as the disk holds it (snapshot and journal). What the disk does not hold (a
-    /// journey in progress, whether JS is listening) is kept as it is.
-    private func rollBack(to directory: StateDirectory) {
-        do {
-            if let saved = try directory.load() {
-                let (entries, _, _) = try SavedState.entries(saved)
-                try SavedState.apply(entries, to: self, rollingBack: true)
-            }
-            settleMarks()
-        } catch {
-            logError("rolling back to \(directory.file) failed: \(error)")
+            if flushing { world.eventSink?.flush() }
+            return outcome
         }
     }
 
-    /// Folds the journal into a new snapshot of everything.
-    private func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
-        let bytes = JSONWriter().bytes(SavedState.snapshot(SavedState.entries(of: self), sequence: sequence))
-        try directory.compact(bytes)
-        compactionThreshold = max(Self.minimumCompaction, 2 * Int64(bytes.count))
+    /// What a face writes to the stdio host between its units (a response) goes through here,
+    /// with the world held: it cannot interleave with the events another face's unit hands over.
+    public func output<T: Sendable>(_ write: () -> T) -> T {
+        world.withLock { _ in write() }
     }
 
-    /// What counts as changed starts from here: the owners forget what they recorded and the
-    /// clock and stream are marked where they stand.
-    private func settleMarks() {
-        _ = embedded.takeStateChanges()
-        _ = sdk.tokens.takeStateChange()
-        _ = pingStores.takeStateChange()
-        if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
-        if let seeded = random as? SeededRandomSource { marks.random = seeded.state }
+    /// Attaches (or, with nil, detaches) the stdio host's event sink.
+    public func attach(_ sink: EventSink?) {
+        perform(flushing: false) { world in world.eventSink = sink }.discard()
     }
 
-    /// Takes the world and never gives it back: the last transaction is complete, its changes
-    /// durable and its output flushed, when `end` runs (a shutdown signal's exit). A transaction
-    /// that does not finish within `grace` seconds is stuck writing to a host that stopped
-    /// reading; every change answered so far is already durable, so `end` runs anyway and is
-    /// told (`waited` false).
+    /// Takes the world and never gives it back: the unit under way is complete, its changes
+    /// durable, when `end` runs (a shutdown signal's exit). A unit that does not finish within
+    /// `grace` seconds is stuck writing to a host that stopped reading; every change answered so
+    /// far is already durable, so `end` runs anyway and is told (`waited` false). (`Mutex` has
+    /// no timed wait, so the world is tried every few milliseconds, only here at the end.)
     public func stop(grace: Double, _ end: (_ waited: Bool) -> Never) -> Never {
-        end(lock.lock(within: grace))
+        let deadline = ContinuousClock.now + .milliseconds(Int64(grace * 1000))
+        repeat {
+            world.withLockIfAvailable { _ in end(true) }
+            ProcessControl.sleep(seconds: 0.005)
+        } while ContinuousClock.now < deadline
+        end(false)
     }
+}
 
-    // MARK: native modules
+extension Result where Failure == Host.NotDurable {
+    /// Attaching the sink saves nothing, so there is nothing to lose.
+    fileprivate func discard() {}
+}
 
-    /// Calls a native method by its wire name, inside a transaction. A method that takes time
-    /// to settle (`start()` with `--start-delay`) waits with the world released, as the app's
-    /// `asyncAfter` lets other calls through.
-    public func invoke(_ method: NativeMethod, _ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        if method.delay > 0 {
-            try? commit()
-            eventSink?.flush()
-            lock.unlock()
-            ProcessControl.sleep(seconds: method.delay)
-            lock.lock()
+extension Host {
+    /// The world as faces may read it without entering: what the configuration and the loaded
+    /// journeys fixed at start, for `daemon.hello`, the banner and the HTTP routes.
+    public struct View: Sendable {
+        /// The embedded server's configuration (realm, base URL, issuer, cookie, OAuth clients).
+        public let server: EmbeddedAMConfig
+        public let journeyNames: [String]
+        /// Whether a loaded journey has a node whose outcome a scenario decides.
+        public let hasScenarioNodes: Bool
+        /// Every native method under its wire name, in the catalog's order.
+        public let wireNames: [String]
+        public let events: [String]
+        public let modules: [Module]
+        public let stateDirectoryPath: String?
+
+        public struct Module: Sendable {
+            public let name: String
+            public let namespace: String
+            public let methods: [String]
         }
-        return try method.call(args)
-    }
 
-    // MARK: saved state
-
-    /// Restores what the disk holds, then writes it back as one snapshot with an empty journal:
-    /// what a failed commit rolls back to is on disk from the start, and a directory that cannot
-    /// be written stops the start here rather than failing the first change.
-    private func restoreState() throws(StartFailure) {
-        guard let directory = stateDirectory else { return }
-        embedded.tracksStateChanges = true
-        do {
-            if let saved = try directory.load() {
-                do {
-                    let (entries, sequence, legacy) = try SavedState.entries(saved)
-                    if let legacy {
-                        try SavedState.apply(legacy: legacy, to: self)
-                    } else {
-                        try SavedState.apply(entries, to: self, rollingBack: false)
-                    }
-                    self.sequence = sequence
-                } catch {
-                    throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
-                }
-                logInfo("state restored from \(directory.file)")
-            }
-            try compact(directory)
-        } catch let failure as StateDirectory.Failure {
-            throw StartFailure(message: failure.message)
-        } catch let failure as StartFailure {
-            throw failure
-        } catch {
-            throw StartFailure(message: "\(error)")
+        init(_ world: World) {
+            server = world.embedded.config
+            journeyNames = world.embedded.journeyNames
+            hasScenarioNodes = world.embedded.hasScenarioNodes
+            wireNames = world.catalog.wireNames
+            events = world.catalog.events
+            modules = world.catalog.modules.map { Module(name: $0.name, namespace: $0.namespace, methods: $0.methods.map(\.name)) }
+            stateDirectoryPath = world.stateDirectoryPath
         }
-        settleMarks()
     }
-
-    public var stateDirectoryPath: String? { stateDirectory?.path }
 }

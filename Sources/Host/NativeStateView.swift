@@ -15,7 +15,7 @@ public struct NativeStateView: Sendable {
     public var sessions: Int
     public var refreshCount: Int
 
-    init(_ host: Host) {
+    init(_ host: World) {
         now = host.clock.now
         generation = host.sdk.tokens.generation
         ready = host.sync.isReady

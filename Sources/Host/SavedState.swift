@@ -27,7 +27,7 @@ enum SavedState {
 
     // MARK: writing
 
-    static func entries(of host: Host) -> StateEntries {
+    static func entries(of host: World) -> StateEntries {
         var entries = StateEntries()
         if let clock = clockJSON(host) { entries[["clock"]] = clock }
         if let random = randomJSON(host) { entries[["random"]] = random }
@@ -42,7 +42,7 @@ enum SavedState {
     }
 
     /// What changed since the last call: what one commit appends to the journal.
-    static func changes(of host: Host, marks: inout Marks) -> StateChange {
+    static func changes(of host: World, marks: inout Marks) -> StateChange {
         var change = StateChange()
         if let virtual = host.clock as? VirtualClock, marks.clock != virtual.now {
             marks.clock = virtual.now
@@ -60,12 +60,12 @@ enum SavedState {
         return change
     }
 
-    private static func clockJSON(_ host: Host) -> JSONValue? {
+    private static func clockJSON(_ host: World) -> JSONValue? {
         if let virtual = host.clock as? VirtualClock { return ["now": .double(virtual.now)] }
         return host.carried.clock
     }
 
-    private static func randomJSON(_ host: Host) -> JSONValue? {
+    private static func randomJSON(_ host: World) -> JSONValue? {
         if let seeded = host.random as? SeededRandomSource { return ["state": .string(String(seeded.state))] }
         return host.carried.random
     }
@@ -100,7 +100,7 @@ enum SavedState {
 
     /// Restores the world from entries, checking every member first. At start-up the virtual
     /// clock only moves forward to the saved time; a rollback puts it back exactly.
-    static func apply(_ entries: StateEntries, to host: Host, rollingBack: Bool) throws(StateError) {
+    static func apply(_ entries: StateEntries, to host: World, rollingBack: Bool) throws(StateError) {
         var carried = Carried()
         var now: Double?
         if let clock = entries[["clock"]] {
@@ -124,7 +124,7 @@ enum SavedState {
     }
 
     /// Restores from a version-1 state file (one tree).
-    static func apply(legacy saved: JSONValue, to host: Host) throws(StateError) {
+    static func apply(legacy saved: JSONValue, to host: World) throws(StateError) {
         let reader = try StateReader(saved, path: "")
         var carried = Carried()
         var now: Double?
@@ -145,7 +145,7 @@ enum SavedState {
         restore(now: now, stream: stream, to: host, rollingBack: false)
     }
 
-    private static func restore(now: Double?, stream: UInt64?, to host: Host, rollingBack: Bool) {
+    private static func restore(now: Double?, stream: UInt64?, to host: World, rollingBack: Bool) {
         if let now, let virtual = host.clock as? VirtualClock {
             if rollingBack { virtual.set(to: now) } else { virtual.resume(at: now) }
         }

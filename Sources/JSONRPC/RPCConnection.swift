@@ -12,9 +12,13 @@ public final class RPCConnection {
         self.server = server
     }
 
-    public func run(transaction: StdioConnection.Transaction? = nil) -> StdioConnection.End {
-        stdio.run(transaction: transaction) { event in
-            Self.handle(event, server: server, sink: stdio.writer)
+    /// Serves frames until input ends, `daemon.shutdown`, or output closes. Replies go to `sink`
+    /// (by default the connection's writer; a face may put itself in between) and every write
+    /// through `output` (`StdioConnection.Output`).
+    public func run(output: StdioConnection.Output? = nil, sink: MessageSink? = nil) -> StdioConnection.End {
+        let sink = sink ?? stdio.writer
+        return stdio.run(output: output) { event in
+            Self.handle(event, server: server, sink: sink)
             return !server.stopRequested
         }
     }

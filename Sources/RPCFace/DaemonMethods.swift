@@ -13,16 +13,16 @@ extension RPCFace {
                 "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Host.productVersion),
                 "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
                 "methods": .array(server.methodNames.map { .string($0) }),
-                "events": .array(host.catalog.events.map { .string($0) }),
-                "modules": .array(host.catalog.modules.map { module in
-                    ["name": .string(module.name), "namespace": .string(module.namespace), "methods": .array(module.methods.map { .string($0.name) })]
+                "events": .array(host.view.events.map { .string($0) }),
+                "modules": .array(host.view.modules.map { module in
+                    ["name": .string(module.name), "namespace": .string(module.namespace), "methods": .array(module.methods.map { .string($0) })]
                 }),
                 "server": [
-                    "kind": "embedded", "realm": .string(host.embedded.config.realm),
-                    "journeys": .array(host.embedded.journeyNames.map { .string($0) }),
+                    "kind": "embedded", "realm": .string(host.view.server.realm),
+                    "journeys": .array(host.view.journeyNames.map { .string($0) }),
                 ],
                 "deterministic": .bool(configuration.isDeterministic),
-                "stateDir": JSONValue(host.stateDirectoryPath),
+                "stateDir": JSONValue(host.view.stateDirectoryPath),
             ]
             // Members of remote mode only, so embedded transcripts keep their bytes.
             if let remote = configuration.remote {

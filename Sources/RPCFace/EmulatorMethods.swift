@@ -6,11 +6,12 @@ import NativeModules
 /// `emulator.*`: the Host's emulator operations as JSON-RPC methods with named params.
 extension RPCFace {
     func registerEmulatorMethods() {
-        register("emulator.advanceClock") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.advanceClock") { [unowned self] call throws(JSONRPCError) in
             let seconds = try NamedParams(call).number("seconds")
-            return ["now": .double(try Self.checked { () throws(EmulatorError) in try host.advanceClock(by: seconds) })]
+            let now = try unit { world in Result { () throws(EmulatorError) in try world.advanceClock(by: seconds) } }
+            return ["now": .double(try Self.checked(now))]
         }
-        register("emulator.addUser") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.addUser") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let username = try params.string("username")
             let password = try params.string("password")
@@ -18,57 +19,66 @@ extension RPCFace {
             if let given = try params.optionalString("givenName") { attributes["givenName"] = .string(given) }
             if let family = try params.optionalString("familyName") { attributes["sn"] = .string(family) }
             if let email = try params.optionalString("email") { attributes["mail"] = .string(email) }
-            let user = try Self.checked { () throws(EmulatorError) in
-                try host.addUser(username: username, password: password, attributes: attributes)
+            let added = try unit { world in
+                Result { () throws(EmulatorError) in
+                    let user = try world.addUser(username: username, password: password, attributes: attributes)
+                    return (username: user.username, id: user.id)
+                }
             }
+            let user = try Self.checked(added)
             return ["username": .string(user.username), "id": .string(user.id)]
         }
-        register("emulator.nativeLogout") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.nativeLogout") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
-            return ["loggedOut": .bool(host.nativeLogout())]
+            return ["loggedOut": .bool(try unit { world in world.nativeLogout() })]
         }
-        register("emulator.requestToken") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.requestToken") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
-            let request = host.requestToken()
+            let request = try unit { world in world.requestToken() }
             return ["requestId": .string(request.requestId), "delivered": .bool(request.delivered)]
         }
-        register("emulator.revokeSession") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.revokeSession") { [unowned self] call throws(JSONRPCError) in
             let username = try NamedParams(call).optionalString("username")
-            let ended = try Self.checked { () throws(EmulatorError) in try host.revokeSessions(username: username) }
+            let ended = try Self.checked(try unit { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: username) } })
             return ["sessionsEnded": .int(Int64(ended.sessions)), "grantsRevoked": .int(Int64(ended.grants))]
         }
-        register("emulator.setServiceNames") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.setServiceNames") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let login = try params.optionalString("authServiceName")
             let registration = try params.optionalString("registrationServiceName")
-            let names = try Self.checked { () throws(EmulatorError) in try host.setServiceNames(login: login, registration: registration) }
+            let names = try Self.checked(try unit { world in
+                Result { () throws(EmulatorError) in try world.setServiceNames(login: login, registration: registration) }
+            })
             return ["authServiceName": .string(names.login), "registrationServiceName": .string(names.registration)]
         }
         // Served only when a loaded journey has a node whose outcome a scenario decides, so
         // daemons without one list the methods they always did.
-        if host.embedded.hasScenarioNodes {
-            register("emulator.setNodeOutcome") { [unowned host] call throws(JSONRPCError) in
+        if host.view.hasScenarioNodes {
+            register("emulator.setNodeOutcome") { [unowned self] call throws(JSONRPCError) in
                 let params = try NamedParams(call)
                 let (journey, node, outcome) = (try params.string("journey"), try params.string("node"), try params.string("outcome"))
-                try Self.checked { () throws(EmulatorError) in try host.setNodeOutcome(journey: journey, node: node, outcome: outcome) }
+                try Self.checked(try unit { world in
+                    Result { () throws(EmulatorError) in try world.setNodeOutcome(journey: journey, node: node, outcome: outcome) }
+                })
                 return ["journey": .string(journey), "node": .string(node), "outcome": .string(outcome)]
             }
         }
-        register("emulator.lastOneTimeCode") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.lastOneTimeCode") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
-            return host.lastOneTimeCode?.json ?? .null
+            return try unit { world in world.lastOneTimeCode?.json ?? .null }
         }
-        register("emulator.lastSuspendedJourney") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.lastSuspendedJourney") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
-            return host.lastSuspendLink?.json ?? .null
+            return try unit { world in world.lastSuspendLink?.json ?? .null }
         }
-        register("emulator.resumeJourney") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.resumeJourney") { [unowned self] call throws(JSONRPCError) in
             let suspendedId = try NamedParams(call).string("suspendedId")
-            return try Self.settle { () throws(BridgeError) in try host.resumeJourney(suspendedId: suspendedId) }
+            let resumed = try unit { world in Result { () throws(BridgeError) in try world.resumeJourney(suspendedId: suspendedId) } }
+            return try resumed.mapError(Self.json).get()
         }
-        register("emulator.state") { [unowned host] call throws(JSONRPCError) in
+        register("emulator.state") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
-            return Self.json(host.nativeState)
+            return Self.json(try unit { world in world.nativeState })
         }
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
@@ -89,12 +99,9 @@ extension RPCFace {
         }
     }
 
-    static func checked<T>(_ operation: () throws(EmulatorError) -> T) throws(JSONRPCError) -> T {
-        do {
-            return try operation()
-        } catch {
-            throw .invalidParams(error.reason, param: error.param)
-        }
+    /// An emulator operation's outcome: its bad argument is an invalid param, named.
+    static func checked<T>(_ outcome: Result<T, EmulatorError>) throws(JSONRPCError) -> T {
+        try outcome.mapError { error in JSONRPCError.invalidParams(error.reason, param: error.param) }.get()
     }
 
     /// Tokens are cut to a prefix: enough to tell two apart, not enough to use.

@@ -4,8 +4,9 @@ import JSONRPC
 import NativeModules
 
 /// The Host as JSON-RPC 2.0 on stdin/stdout: the native modules' methods under their wire
-/// names, `daemon.*` and `emulator.*`. Each chunk of input is one Host transaction; the events
-/// it causes are written before the responses that follow them.
+/// names, `daemon.*` and `emulator.*`. Each request that touches the world is one Host unit of
+/// work, answered once its change is durable; the events it causes are written before its
+/// response, and what a chunk of input caused leaves in one write.
 public final class RPCFace {
     public static let protocolVersion = "1.0"
 
@@ -23,47 +24,37 @@ public final class RPCFace {
         self.host = host
         server = RPCServer(limits: limits)
         tracer = trace ? Tracer() : nil
-        for wireName in host.catalog.wireNames {
-            let method = host.catalog.method(wireName)!
+        server.unknownMethodData = { [unowned server] method in
+            MethodSuggestion.closest(to: method, among: server.methodNames).map { ["suggestion": .string($0)] }
+        }
+        for wireName in host.view.wireNames {
             register(wireName) { [unowned self] call throws(JSONRPCError) in
-                let args = try Self.arguments(call)
-                do throws(JSONRPCError) {
-                    return try Self.settle { () throws(BridgeError) in try self.host.invoke(method, args) }
-                } catch {
-                    throw advised(error, method: wireName, args: args)
-                }
+                try native(wireName, Self.arguments(call))
             }
         }
         registerDaemonMethods()
         registerEmulatorMethods()
     }
 
-    /// Registers a method whose change is durable before its response is written: after the
-    /// handler (whether it resolved or was rejected, since a failed login changes counters too),
-    /// the Host commits; when it cannot, the change is undone and the call answers −32001. The
-    /// call is traced when tracing is on (no cost when it is off).
+    /// Registers a method, traced when tracing is on (no cost when it is off). A method that
+    /// touches the world does so through `unit`, which answers only what is durable.
     func register(_ name: String, _ handler: @escaping RPCHandler) {
-        server.register(name, served(handler, traced: { $0 }))
+        server.register(name, traced(handler, value: { $0 }))
     }
 
     /// The same, for a method whose result comes encoded (daemon.hello).
     func registerEncoded(_ name: String, _ handler: @escaping RPCEncodedHandler) {
-        server.registerEncoded(name, served(handler, traced: \.value))
+        server.registerEncoded(name, traced(handler, value: \.value))
     }
 
-    private func served<Answer>(
-        _ handler: @escaping (RPCCall) throws(JSONRPCError) -> Answer, traced value: @escaping (Answer) -> JSONValue
+    private func traced<Answer>(
+        _ handler: @escaping (RPCCall) throws(JSONRPCError) -> Answer, value: @escaping (Answer) -> JSONValue
     ) -> (RPCCall) throws(JSONRPCError) -> Answer {
-        let durable = { [unowned host] (call: RPCCall) throws(JSONRPCError) -> Answer in
-            let outcome = Result { () throws(JSONRPCError) -> Answer in try handler(call) }
-            if let failure = Self.commit(host) { throw .stateNotSaved(failure.reason) }
-            return try outcome.get()
-        }
-        guard let tracer else { return durable }
+        guard let tracer else { return handler }
         return { (call: RPCCall) throws(JSONRPCError) -> Answer in
             let start = tracer.request(call)
             do throws(JSONRPCError) {
-                let answer = try durable(call)
+                let answer = try handler(call)
                 tracer.response(call, since: start, .success(value(answer)))
                 return answer
             } catch {
@@ -73,23 +64,51 @@ public final class RPCFace {
         }
     }
 
-    /// A bridge method's error, with what to do about it where the native answer cannot say
-    /// (it must stay byte-identical to the device's): a warning on stderr for a call before
-    /// `start()`, and a hint in `data` for an object where a JSON string is expected.
-    private func advised(_ error: JSONRPCError, method: String, args: [JSONValue]) -> JSONRPCError {
+    /// One unit of work on the Host (`Host.perform`): its answer once durable; −32001 when the
+    /// change could not be saved (the world was rolled back). The face's single write per
+    /// chunk carries the unit's events out, ahead of the response.
+    func unit<T: Sendable>(_ work: (World) -> T) throws(JSONRPCError) -> T {
+        switch host.perform(flushing: false, work) {
+        case .success(let answer): return answer
+        case .failure(let failure): throw .stateNotSaved(failure.reason)
+        }
+    }
+
+    /// A native method: one unit, or, for a method that settles later (`start()` with
+    /// `--start-delay`), the wait with the world released (the app's `asyncAfter` lets other
+    /// faces' calls through) and then a unit of its own.
+    private func native(_ wireName: String, _ args: [JSONValue]) throws(JSONRPCError) -> JSONValue {
+        var (invocation, started) = try unit { world in (world.invoke(wireName, args), world.sdk.isStarted) }
+        let outcome: Result<JSONValue, BridgeError>
+        switch invocation {
+        case .settled(let settled): outcome = settled
+        case .later(let later):
+            ProcessControl.sleep(seconds: later.seconds)
+            (outcome, started) = try unit { world in (world.settle(later), world.sdk.isStarted) }
+        }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error): throw advised(error, method: wireName, args: args, started: started)
+        }
+    }
+
+    /// A bridge method's error as JSON-RPC, with what to do about it where the native answer
+    /// cannot say (it must stay byte-identical to the device's): a warning on stderr for a call
+    /// before `start()`, and a hint in `data` for an object where a JSON string is expected.
+    private func advised(_ error: BridgeError, method: String, args: [JSONValue], started: Bool) -> JSONRPCError {
         let startMethod = host.configuration.flavor.startMethod
         // Only the old bridge's bare-named methods need its `start()`; namespaced modules do not.
-        if error.code == JSONRPCError.nativeRejectionCode, method != startMethod, !method.contains("."), !host.sdk.isStarted {
+        if JSONRPCError.nativeRejectionCode == Self.json(error).code, method != startMethod, !method.contains("."), !started {
             logWarn("\(method)() was rejected because the SDK is not initialized: call \(startMethod)() first")
         }
-        if error.code == JSONRPCError.invalidParamsCode, case .object(var data)? = error.data, data["param"] == "0",
-           let first = args.first, first.objectValue != nil || first.arrayValue != nil,
-           data["reason"]?.stringValue?.hasSuffix("must be a string, got \(first.typeName)") == true {
+        var answer = Self.json(error)
+        if case .invalidParams(_, "0"?, let mismatch?) = error, mismatch.expected == "string",
+           mismatch.got == "object" || mismatch.got == "array", case .object(var data)? = answer.data {
             let what = method == "next" ? "step" : "value"
-            data["hint"] = .string("pass a JSON string, not \(first.typeName == "array" ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
-            return JSONRPCError(code: error.code, message: error.message, data: .object(data))
+            data["hint"] = .string("pass a JSON string, not \(mismatch.got == "array" ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
+            answer.data = .object(data)
         }
-        return error
+        return answer
     }
 
     /// Serves the host on two descriptors until input ends, `daemon.shutdown`, or output closes.
@@ -100,62 +119,34 @@ public final class RPCFace {
         let events = WriterEventSink(stdio.writer, tracer: tracer)
         host.attach(events)
         defer { host.attach(nil) }
-        // RPCConnection's loop, with the face's sink between the server and the writer.
-        let sink = FaceSink(writer: stdio.writer, methodNames: { [server] in server.methodNames }, tracer: tracer)
-        return withExtendedLifetime(events) {
-            stdio.run(transaction: { [host] work in host.transact { work() } }) { [server] event in
-                RPCConnection.handle(event, server: server, sink: sink)
-                return !server.stopRequested
-            }
-        }
+        // Every write to the stdio host goes through the Host: HTTP's units deliver events to the
+        // same writer.
+        let output: StdioConnection.Output = { [host] write in host.output(write) }
+        let sink = FaceSink(writer: stdio.writer, output: output, tracer: tracer)
+        return withExtendedLifetime(events) { connection.run(output: output, sink: sink) }
     }
 
     var framing: Framing? { connection?.stdio.framing }
 
     /// Bridge methods take positional params: the arguments JS passes to the native method.
-    static func positional(_ call: RPCCall) throws(BridgeError) -> [JSONValue] {
+    static func arguments(_ call: RPCCall) throws(JSONRPCError) -> [JSONValue] {
         switch call.params {
         case nil: return []
         case .array(let list)?: return list
         case let other?:
             throw .invalidParams(
-                reason: "bridge methods take positional params (an array of the native arguments), got \(other.typeName)", param: nil)
-        }
-    }
-
-    private static func commit(_ host: Host) -> Host.NotDurable? {
-        do {
-            try host.commit()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    static func arguments(_ call: RPCCall) throws(JSONRPCError) -> [JSONValue] {
-        do {
-            return try positional(call)
-        } catch {
-            guard case .invalidParams(let reason, let param) = error else { throw .internalError("\(error)") }
-            throw .invalidParams(reason, param: param)
+                "bridge methods take positional params (an array of the native arguments), got \(other.typeName)", param: nil)
         }
     }
 
     /// A native call's outcome as JSON-RPC: a rejection is −32000 with the native code in `data`.
-    static func settle(_ call: () throws(BridgeError) -> JSONValue) throws(JSONRPCError) -> JSONValue {
-        do {
-            return try call()
-        } catch {
-            switch error {
-            case .invalidParams(let reason, let param): throw .invalidParams(reason, param: param)
-            case .rejection(let code, let message, let detail):
-                throw .nativeRejection(code: code, message: message, detail: detail)
-            case .typedRejection(let code, let message, let userInfo):
-                throw JSONRPCError(
-                    code: JSONRPCError.nativeRejectionCode, message: message,
-                    data: ["code": .string(code), "userInfo": userInfo])
-            case .notImplemented(let reason): throw .notImplemented(reason)
-            }
+    static func json(_ error: BridgeError) -> JSONRPCError {
+        switch error {
+        case .invalidParams(let reason, let param, _): return .invalidParams(reason, param: param)
+        case .rejection(let code, let message, let detail): return .nativeRejection(code: code, message: message, detail: detail)
+        case .typedRejection(let code, let message, let userInfo):
+            return JSONRPCError(code: JSONRPCError.nativeRejectionCode, message: message, data: ["code": .string(code), "userInfo": userInfo])
+        case .notImplemented(let reason): return .notImplemented(reason)
         }
     }
 }

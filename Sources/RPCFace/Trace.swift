@@ -60,48 +60,36 @@ final class Tracer {
     private func timestamp() -> String { ISO8601.formatMillis(clock.now) }
 }
 
-/// What the face writes to stdout goes through here on its way to the frame writer: an unknown
-/// method's error gains a suggestion (`Method not found: Login` → `data.suggestion: "login"`;
-/// the message itself is left as it is), and with tracing on, the errors the server answers
-/// without calling a method are traced.
+/// What the face writes to stdout goes through here on its way to the frame writer: through
+/// the Host (`StdioConnection.Output`), so it cannot interleave with another face's events, and,
+/// with tracing on, past the tracer for the errors the server answers without calling a method.
 final class FaceSink: MessageSink {
     private let writer: FrameWriter
-    private let methodNames: () -> [String]
+    private let output: StdioConnection.Output
     private let tracer: Tracer?
 
-    init(writer: FrameWriter, methodNames: @escaping () -> [String], tracer: Tracer?) {
+    init(writer: FrameWriter, output: @escaping StdioConnection.Output, tracer: Tracer?) {
         self.writer = writer
-        self.methodNames = methodNames
+        self.output = output
         self.tracer = tracer
     }
 
-    func send(_ body: [UInt8]) { writer.send(body) }
+    func send(_ body: [UInt8]) { output { self.writer.send(body) } }
 
-    /// A success: nothing to add to it.
-    func send(response id: RequestID?, encoded result: EncodedResult) { writer.send(response: id, encoded: result) }
+    func send(response id: RequestID?, encoded result: EncodedResult) { output { self.writer.send(response: id, encoded: result) } }
 
     func send(message: JSONValue) {
-        switch message {
-        case .array(let replies): writer.send(message: .array(replies.map(checked)))
-        default: writer.send(message: checked(message))
-        }
+        if let tracer { traceRefusals(message, tracer) }
+        output { self.writer.send(message: message) }
     }
 
-    private func checked(_ message: JSONValue) -> JSONValue {
-        guard case .object(var object) = message, case .object(var error)? = object["error"],
-              let code = error["code"]?.intValue else { return message }
-        if code == Int64(JSONRPCError.methodNotFoundCode), error["data"] == nil,
-           let unknown = error["message"]?.stringValue?.split(separator: ": ", maxSplits: 1).last,
-           let suggestion = MethodSuggestion.closest(to: String(unknown), among: methodNames()) {
-            error["data"] = ["suggestion": .string(suggestion)]
-            object["error"] = .object(error)
+    private func traceRefusals(_ message: JSONValue, _ tracer: Tracer) {
+        for reply in message.arrayValue ?? [message] {
+            guard let code = reply["error"]?["code"]?.intValue else { continue }
+            if [JSONRPCError.parseErrorCode, JSONRPCError.invalidRequestCode, JSONRPCError.methodNotFoundCode].map(Int64.init).contains(code) {
+                tracer.refused(reply)
+            }
         }
-        let answered = .object(object) as JSONValue
-        if let tracer, [JSONRPCError.parseErrorCode, JSONRPCError.invalidRequestCode, JSONRPCError.methodNotFoundCode]
-            .map(Int64.init).contains(code) {
-            tracer.refused(answered)
-        }
-        return answered
     }
 }
 

@@ -5,11 +5,21 @@ import NativeModules
 import NativeSDK
 
 /// A Host in process, driven the way an app's JS drives its native module: methods called by
-/// name with positional arguments, each in its own transaction; the resolved value or the
+/// name with positional arguments, each a unit of work of its own; the resolved value or the
 /// rejection read back; events recorded in the order they were sent.
 public final class ModuleHarness {
     public let host: Host
     private let recorder = EventRecorder()
+    /// The parts of the world tests read and poke between calls. Only a test on one thread may
+    /// use them, between units: the compiler cannot see that, so they are the harness's
+    /// declared exception (a face reaches the world only inside `Host.perform`).
+    private let parts: Parts
+    private struct Parts {
+        let clock: Clock
+        let am: EmbeddedAM
+        let sdk: AuthSDK
+        let sync: TokenSync
+    }
 
     public convenience init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
         var configuration = HostConfiguration()
@@ -25,20 +35,42 @@ public final class ModuleHarness {
     public init(configuration: HostConfiguration) throws(Host.StartFailure) {
         host = try Host(configuration: configuration)
         host.attach(recorder)
+        nonisolated(unsafe) var parts: Parts?
+        _ = host.perform { world in parts = Parts(clock: world.clock, am: world.embedded, sdk: world.sdk, sync: world.sync) }
+        self.parts = parts!
     }
 
-    public var clock: VirtualClock { host.clock as! VirtualClock }
-    public var am: EmbeddedAM { host.embedded }
-    public var sdk: AuthSDK { host.sdk }
-    public var sync: TokenSync { host.sync }
+    public var clock: VirtualClock { parts.clock as! VirtualClock }
+    public var am: EmbeddedAM { parts.am }
+    public var sdk: AuthSDK { parts.sdk }
+    public var sync: TokenSync { parts.sync }
 
     public func call(_ name: String, _ args: JSONValue...) throws(BridgeError) -> JSONValue {
         try call(name, arguments: args)
     }
 
+    /// A native method as the stdio face calls it: one unit, or for a method that settles later
+    /// (`--start-delay`), the wait with the world released and then a unit of its own.
     public func call(_ name: String, arguments: [JSONValue]) throws(BridgeError) -> JSONValue {
-        guard let method = host.catalog.method(name) else { fatalError("no native method \(name)") }
-        return try host.transact { () throws(BridgeError) in try host.invoke(method, arguments) }
+        guard host.view.wireNames.contains(name) else { fatalError("no native method \(name)") }
+        let outcome: Result<JSONValue, BridgeError>
+        switch Self.durable(host.perform { world in world.invoke(name, arguments) }) {
+        case .settled(let settled): outcome = settled
+        case .later(let later):
+            ProcessControl.sleep(seconds: later.seconds)
+            outcome = Self.durable(host.perform { world in world.settle(later) })
+        }
+        return try outcome.get()
+    }
+
+    /// Reads or changes the world in a unit of its own.
+    public func perform<T: Sendable>(_ work: (World) -> T) -> T { Self.durable(host.perform(work)) }
+
+    private static func durable<T>(_ outcome: Result<T, Host.NotDurable>) -> T {
+        switch outcome {
+        case .success(let answer): return answer
+        case .failure(let failure): fatalError("state not saved: \(failure.reason); use a face to see this answered")
+        }
     }
 
     public func rejection(_ name: String, _ args: JSONValue...) -> BridgeError? {
@@ -50,9 +82,6 @@ public final class ModuleHarness {
         }
     }
 
-    /// Runs an operation on the Host as a face does: in a transaction, its events delivered at
-    /// the end.
-    public func transact<T>(_ operation: (Host) -> T) -> T { host.transact { operation(host) } }
 
     /// The events sent since the last call: (name, params), in order.
     public func takeEvents() -> [(String, JSONValue)] { recorder.take() }

@@ -25,22 +25,22 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(events.map(\.0) == ["TOKEN_EVENT"])
         #expect(events[0].1["reason"] == "login")
         #expect(try app.call("getUserInfo")["name"] == "Demo User")
-        let state = app.host.transact { app.host.nativeState }
+        let state = app.perform { $0.nativeState }
         #expect(state.generation == 1)
         #expect(state.hasSSOSession)
         #expect(state.sessions == 1)
         #expect(try app.call("logout") == .null)
         #expect(app.takeEvents().isEmpty, "a logout JS asked for is not echoed")
-        #expect(app.host.transact { app.host.nativeState.tokens } == nil)
+        #expect(app.perform { $0.nativeState.tokens } == nil)
     }
 
     @Test func emulatorOperationsNameTheArgumentAtFault() {
         let app = ModuleHarness()
         #expect(throws: EmulatorError(param: "seconds", reason: "seconds must not be negative")) {
-            try app.host.transact { () throws(EmulatorError) in try app.host.advanceClock(by: -1) }
+            try app.perform { world in Result { () throws(EmulatorError) in try world.advanceClock(by: -1) } }.get()
         }
         #expect(throws: EmulatorError(param: "username", reason: "no user named nobody")) {
-            try app.host.transact { () throws(EmulatorError) in try app.host.revokeSessions(username: "nobody") }
+            try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: "nobody") } }.get()
         }
     }
 
@@ -59,26 +59,29 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(tokens[0]?.contains(before) == false)
     }
 
-    /// `start()` with a delay waits with the world released: another face's transaction runs
-    /// meanwhile, as the app's other native calls do during the sample's `asyncAfter`.
-    @Test func aDelayedStartReleasesTheWorldWhileItWaits() throws {
+    /// `start()` with a delay is an effect, not a held world: its unit ends at once with the
+    /// wait for the face to schedule, another face's unit (here on another thread, joined before
+    /// the wait is over) runs meanwhile, as the app's other native calls do during the sample's
+    /// `asyncAfter`, and the start settles in a unit of its own afterwards.
+    @Test func aDelayedStartIsAWaitTheFaceSchedulesWithTheWorldReleased() throws {
         var configuration = HostConfiguration()
         configuration.startDelay = 0.4
         let host = try Host(configuration: configuration)
-        nonisolated(unsafe) let start = host.catalog.method("start")!
-        nonisolated(unsafe) var finished: [String] = []
-        let order = NSLock()
-        let done = DispatchGroup()
-        done.enter()
+        guard case .success(.later(let later)) = host.perform({ world in world.invoke("start", []) }) else {
+            Issue.record("start() with --start-delay should settle later")
+            return
+        }
+        #expect(later.seconds == 0.4)
+        #expect(try host.perform { $0.sdk.isStarted }.get() == false, "nothing settles before the wait")
+        let other = DispatchGroup()
+        other.enter()
         Thread {
-            _ = try? host.transact { () throws(BridgeError) in try host.invoke(start, []) }
-            order.withLock { finished.append("start") }
-            done.leave()
+            _ = host.perform { world in (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil }
+            other.leave()
         }.start()
-        ProcessControl.sleep(seconds: 0.1)
-        host.transact { order.withLock { finished.append("other") } }
-        done.wait()
-        #expect(finished == ["other", "start"])
+        other.wait()
+        #expect(try host.perform { $0.settle(later) }.get() == .success("SDK initialized"))
+        #expect(try host.perform { world in (world.sdk.isStarted, world.nativeState.users) }.get() == (true, 2))
     }
 
     @Test func stateSurvivesAHostRestartOnTheSameDirectory() throws {
@@ -89,12 +92,12 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
         configuration.stateDirectory = directory
         var first: Host? = try Host(configuration: configuration)
-        let user = try first!.transact { () throws(EmulatorError) in
-            try first!.addUser(username: "ada", password: "Lovelace1!", attributes: [:])
-        }
+        let id = try first!.perform { world in
+            Result { () throws(EmulatorError) in try world.addUser(username: "ada", password: "Lovelace1!", attributes: [:]).id }
+        }.get().get()
         first = nil
         let second = try Host(configuration: configuration)
-        #expect(second.embedded.users.find(username: "ada")?.id == user.id)
+        #expect(try second.perform { $0.embedded.users.find(username: "ada")?.id }.get() == id)
     }
 }
 
@@ -150,7 +153,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         let app = try loggedIn()
         let sso = app.sdk.tokens.ssoToken!
         // What the HTTP face does for `POST …/sessions?_action=logout`.
-        #expect(app.transact { $0.embedded.logoutSession(ssoToken: sso).status } == 200)
+        #expect(app.perform { $0.embedded.logoutSession(ssoToken: sso).status } == 200)
         let events = app.takeEvents()
         #expect(events.map(\.0) == ["LOGOUT_EVENT"])
         #expect(events.first?.1 == ["reason": "session_ended", "generation": 2])
@@ -160,7 +163,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
     @Test func endSessionWithTheNativeIdTokenLogsOutToo() throws {
         let app = try loggedIn()
         let idToken = app.sdk.accessToken!.idToken!
-        _ = app.transact { $0.embedded.endSession(idTokenHint: idToken, clientId: nil) }
+        _ = app.perform { $0.embedded.endSession(idTokenHint: idToken, clientId: nil) }
         #expect(app.takeEvents().map { $0.1["reason"] } == ["session_ended"])
     }
 
@@ -170,13 +173,13 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(app.takeEvents().isEmpty)
         _ = try app.login()
         _ = app.takeEvents()
-        #expect(app.transact { $0.nativeLogout() })
+        #expect(app.perform { $0.nativeLogout() })
         #expect(app.takeEvents().map { $0.1["reason"] } == ["native_logout"])
     }
 
     @Test func anotherSessionEndingChangesNothing() throws {
         let app = try loggedIn()
-        let other = app.transact { host -> String? in
+        let other = app.perform { host -> String? in
             let step = host.embedded.authenticate(.start(service: "Login")).body
             var payload = step.objectValue!
             payload["callbacks"] = try! JSONParser.parse(
@@ -184,14 +187,14 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
             return host.embedded.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
         }
         #expect(other != nil && other != app.sdk.tokens.ssoToken)
-        _ = app.transact { $0.embedded.logoutSession(ssoToken: other!) }
+        _ = app.perform { $0.embedded.logoutSession(ssoToken: other!) }
         #expect(app.takeEvents().isEmpty)
         #expect(app.sdk.accessToken != nil)
     }
 
     @Test func anAdministratorsRevocationWaitsForTheNextRefresh() throws {
         let app = try loggedIn()
-        _ = try app.host.transact { () throws(EmulatorError) in try app.host.revokeSessions(username: nil) }
+        _ = try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: nil).sessions } }.get()
         #expect(app.takeEvents().isEmpty, "emulator.revokeSession keeps its documented behaviour")
         #expect(app.sdk.accessToken != nil)
     }

@@ -48,6 +48,6 @@ import Testing
         _ = try app.call("start")
         #expect(try app.login()["type"] == "LoginSuccess")
         #expect(try app.call("getUserInfo")["name"] == "Demo User", "the code flow with the default redirect URI worked")
-        #expect(app.host.embedded.config.clients[0].redirectUris == ["https://com.example.reactnative.todo/callback", Self.appURI])
+        #expect(app.host.view.server.clients[0].redirectUris == ["https://com.example.reactnative.todo/callback", Self.appURI])
     }
 }

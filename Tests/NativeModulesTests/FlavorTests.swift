@@ -118,7 +118,7 @@ import Testing
             #expect(success["type"] == "LoginSuccess")
             #expect(try bridge.call("getUserInfo").stringValue?.contains(#""name":"Demo User""#) == true)
             #expect(try bridge.call("logout") == "User logged out")
-            #expect(bridge.host.catalog.method("getAccessToken") == nil)
+            #expect(!bridge.host.view.wireNames.contains("getAccessToken"))
         }
     }
 
@@ -155,7 +155,7 @@ import Testing
     @Test func flutterIOSRejectsAnUnknownSuspendedIdWithoutTheClassName() throws {
         let bridge = ModuleHarness(flavor: .flutterIOS, seed: 3)
         _ = try bridge.call("frAuthStart")
-        let result = bridge.transact { host in Result { () throws(BridgeError) -> JSONValue in try host.resumeJourney(suspendedId: "nope") } }
+        let result = bridge.perform { world in Result { () throws(BridgeError) -> JSONValue in try world.resumeJourney(suspendedId: "nope") } }
         #expect(throws: BridgeError.rejection(code: "LoginFailure", message: " Token not found. It may have expired.", detail: nil)) { try result.get() }
     }
 
@@ -170,13 +170,13 @@ import Testing
 @Suite struct FlutterAndroidChannel {
     @Test func theChannelStartsWithFrAuthStartNotStart() throws {
         let bridge = ModuleHarness(flavor: .flutterAndroid, seed: 3)
-        #expect(bridge.host.catalog.method("start") == nil)
+        #expect(!bridge.host.view.wireNames.contains("start"))
         #expect(try bridge.call("frAuthStart") == "SDK Initialized")
     }
 
     @Test func aDeviceProfileIsCollectedNativelyInNext() throws {
         let bridge = ModuleHarness(flavor: .flutterAndroid, seed: 3)
-        _ = bridge.transact { try? $0.setServiceNames(login: "DeviceProfile", registration: nil) }
+        _ = bridge.perform { world in (try? world.setServiceNames(login: "DeviceProfile", registration: nil)) != nil }
         _ = try bridge.call("frAuthStart")
         _ = try bridge.call("login")
         let profileStep = try #require(try bridge.call("next", .string(ModuleHarness.demo)).stringValue)

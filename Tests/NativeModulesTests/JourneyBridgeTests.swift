@@ -58,8 +58,15 @@ import Testing
         let suspended = try bridge.call("next", ModuleHarness.answer(first, ["demo"])).stringValue ?? ""
         #expect(Self.step(suspended)["callbacks"]?.arrayValue?.first?["type"] == "SuspendedTextOutputCallback")
         let id = bridge.am.outbox.lastSuspendLink?.suspendedId ?? ""
-        #expect(try bridge.host.resumeJourney(suspendedId: id)["type"] == "LoginSuccess")
+        #expect(try bridge.resume(id).get()["type"] == "LoginSuccess")
         _ = try bridge.call("logout")
-        #expect(throws: BridgeError.self) { try bridge.host.resumeJourney(suspendedId: id) }
+        #expect(throws: BridgeError.self) { try bridge.resume(id).get() }
+    }
+}
+
+extension ModuleHarness {
+    /// The app opening a suspended journey's e-mailed link (`emulator.resumeJourney`).
+    fileprivate func resume(_ suspendedId: String) -> Result<JSONValue, BridgeError> {
+        perform { world in Result { () throws(BridgeError) in try world.resumeJourney(suspendedId: suspendedId) } }
     }
 }

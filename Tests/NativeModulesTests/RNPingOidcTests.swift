@@ -79,7 +79,7 @@ import Testing
 
     @Test func aJourneySessionIsTheBrowsersCookie() throws {
         let (app, web) = try Self.webClient()
-        _ = app.transact { host in try? host.addUser(username: "alice", password: "Secr3t!!", attributes: [:]) }
+        _ = app.perform { world in (try? world.addUser(username: "alice", password: "Secr3t!!", attributes: [:])) != nil }
         let journey = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://localhost:8080/am"])
         _ = try app.call("RNPingJourney.start", journey, "Login")
         let alice: JSONValue = ["callbacks": [["type": "NameCallback", "value": "alice"], ["type": "PasswordCallback", "value": "Secr3t!!"]]]

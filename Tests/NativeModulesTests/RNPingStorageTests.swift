@@ -30,9 +30,9 @@ import Testing
     }
 
     @Test func theModuleIsInTheCatalogOnTheReactNativeFlavorsOnly() {
-        #expect(ModuleHarness(flavor: .reactNativeIOS).host.catalog.method("RNPingStorage.registerOathStorage") != nil)
-        #expect(ModuleHarness(flavor: .reactNativeAndroid).host.catalog.method("RNPingStorage.configurePushStorage") != nil)
-        #expect(ModuleHarness(flavor: .flutterIOS).host.catalog.method("RNPingStorage.registerSessionStorage") == nil)
+        #expect(ModuleHarness(flavor: .reactNativeIOS).host.view.wireNames.contains("RNPingStorage.registerOathStorage"))
+        #expect(ModuleHarness(flavor: .reactNativeAndroid).host.view.wireNames.contains("RNPingStorage.configurePushStorage"))
+        #expect(!ModuleHarness(flavor: .flutterIOS).host.view.wireNames.contains("RNPingStorage.registerSessionStorage"))
     }
 
     @Test func registerAnswersARegistryIdAndConfigureTheConfigAsEachPlatformKeepsIt() throws {

@@ -185,7 +185,7 @@ import Testing
     @Test func wrongArgumentsAreParamErrors() throws {
         let (bridge, _) = try started()
         #expect(bridge.rejection("next") == .invalidParams(reason: "next takes 1 argument (the step payload), got 0", param: nil))
-        #expect(bridge.rejection("next", 5) == .invalidParams(reason: "the step payload must be a string, got integer", param: "0"))
+        #expect(bridge.rejection("next", 5) == .invalidParams(reason: "the step payload must be a string, got integer", param: "0", mismatch: .init(expected: "string", got: "integer")))
         #expect(bridge.rejection("login", "x") == .invalidParams(reason: "login takes no arguments, got 1", param: nil))
     }
 

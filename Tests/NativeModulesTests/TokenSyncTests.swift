@@ -37,7 +37,7 @@ import Testing
 
     @Test func aTokenRequestBeforeReadyIsHeldThenDelivered() throws {
         let bridge = try Self.loggedIn(ready: false)
-        let request = bridge.transact { $0.requestToken() }
+        let request = bridge.perform { $0.requestToken() }
         #expect(!request.delivered)
         #expect(bridge.takeEvents().isEmpty)
         _ = try bridge.call("tokenSyncReady")
@@ -72,8 +72,8 @@ import Testing
     @Test func nativeLogoutIsSentOnce() throws {
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
-        #expect(bridge.transact { $0.nativeLogout() })
-        #expect(!bridge.transact { $0.nativeLogout() })
+        #expect(bridge.perform { $0.nativeLogout() })
+        #expect(!bridge.perform { $0.nativeLogout() })
         let events = bridge.takeEvents()
         #expect(events.map(\.0) == ["LOGOUT_EVENT"])
         #expect(events[0].1 == ["reason": "native_logout", "generation": 2])
@@ -109,7 +109,7 @@ import Testing
     @Test(arguments: badMaps)
     func aMalformedMapNamesTheBadKey(map: JSONValue, param: String) throws {
         let bridge = ModuleHarness()
-        guard case .invalidParams(let reason, let named)? = bridge.rejection("tokenUpdate", map) else {
+        guard case .invalidParams(let reason, let named, _)? = bridge.rejection("tokenUpdate", map) else {
             Issue.record("expected invalid params")
             return
         }

@@ -29,8 +29,8 @@ public struct JSONRPCError: Error, Equatable, Sendable {
         JSONRPCError(code: invalidRequestCode, message: "Invalid Request: \(detail)", data: data)
     }
 
-    public static func methodNotFound(_ method: String) -> JSONRPCError {
-        JSONRPCError(code: methodNotFoundCode, message: "Method not found: \(method)")
+    public static func methodNotFound(_ method: String, data: JSONValue? = nil) -> JSONRPCError {
+        JSONRPCError(code: methodNotFoundCode, message: "Method not found: \(method)", data: data)
     }
 
     /// `param` names the offending parameter (a position like "0" or a key), `reason` says why.

@@ -52,6 +52,9 @@ public final class RPCServer {
     public private(set) var methodNames: [String] = []
     /// Set by a handler (daemon.shutdown) to end the session after its response is written.
     public var stopRequested = false
+    /// The `data` of an unknown method's error, given its name (a face's suggestion); none by
+    /// default.
+    public var unknownMethodData: ((_ method: String) -> JSONValue?)?
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -133,7 +136,7 @@ public final class RPCServer {
                 logDebug("unknown notification ignored: \(message.method)")
                 return nil
             }
-            return .message(JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method)))
+            return .message(JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method, data: unknownMethodData?(message.method))))
         }
         let call = RPCCall(id: message.id, method: message.method, params: message.params)
         do {

@@ -1,9 +1,9 @@
 import AuthBridgeCore
 
 /// Reads the host's bytes with blocking read(2) calls (no polling) and turns them into frame
-/// events. Each chunk read is handled inside one transaction of the caller's, never while
-/// blocked in read(2), so whoever else takes the same lock (another face, a signal handler
-/// shutting down) finds no chunk half handled.
+/// events. Everything it does to its `writer` (choosing the framing, the flush after each chunk)
+/// goes through the caller's `output`, as the caller's own writes must: the Host's events reach
+/// the same writer from whichever face caused them, so its owner serializes all of them.
 public final class StdioConnection {
     public enum End: Equatable, Sendable {
         case endOfInput
@@ -12,9 +12,9 @@ public final class StdioConnection {
         case outputClosed
     }
 
-    /// Runs one chunk's work. The Host's makes the chunk's changes durable and then flushes
-    /// `writer` before it returns; the default just flushes.
-    public typealias Transaction = (_ work: () -> Void) -> Void
+    /// Runs a write to `writer` in its owner's order (the Host's, with the world held); by
+    /// default, at once.
+    public typealias Output = (_ write: () -> Void) -> Void
 
     public let writer: FrameWriter
     private let inputFD: Int32
@@ -36,12 +36,10 @@ public final class StdioConnection {
         logDebug("framing: \(framing.rawValue)")
     }
 
-    /// Runs until input ends, `handle` asks to stop (returns false), or output is gone.
-    public func run(transaction: Transaction? = nil, handle: (FrameEvent) -> Bool) -> End {
-        let transact = transaction ?? { [writer] work in
-            work()
-            writer.flush()
-        }
+    /// Runs until input ends, `handle` asks to stop (returns false), or output is gone. What a
+    /// chunk of input caused leaves in one write, after the chunk is handled.
+    public func run(output: Output? = nil, handle: (FrameEvent) -> Bool) -> End {
+        let output = output ?? { write in write() }
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
@@ -52,20 +50,26 @@ public final class StdioConnection {
             case .failure(let failure): return .readFailed(failure)
             }
             var proceed = true
-            transact {
-                if count == 0 {
-                    if let event = framer?.finish() { _ = handle(event) }
-                    return
-                }
+            if count == 0 {
+                if let event = framer?.finish() { _ = handle(event) }
+            } else {
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                if framer == nil { select(Framing.detect(firstByte: chunk[0])) }
+                if framer == nil {
+                    let detected = Framing.detect(firstByte: chunk[0])
+                    output { self.select(detected) }
+                }
                 framer!.append(chunk)
                 while proceed, let event = framer!.next() {
                     proceed = handle(event)
                 }
             }
+            var closed = false
+            output {
+                self.writer.flush()
+                closed = self.writer.isClosed
+            }
             if count == 0 { return .endOfInput }
-            if writer.isClosed { return .outputClosed }
+            if closed { return .outputClosed }
             if !proceed { return .stopped }
         }
     }

@@ -13,7 +13,7 @@ enum Arguments {
             throw .invalidParams(reason: "\(method) takes 1 argument (\(name)), got \(args.count)", param: nil)
         }
         guard case .string(let value) = args[0] else {
-            throw .invalidParams(reason: "\(name) must be a string, got \(args[0].typeName)", param: "0")
+            throw .notAString(name, args[0], param: "0")
         }
         return value
     }

@@ -44,7 +44,7 @@ enum PingArguments {
 
     static func string(_ args: [JSONValue], _ position: Int, _ name: String) throws(BridgeError) -> String {
         guard case .string(let value) = args[position] else {
-            throw .invalidParams(reason: "\(name) must be a string, got \(args[position].typeName)", param: String(position))
+            throw .notAString(name, args[position], param: String(position))
         }
         return value
     }

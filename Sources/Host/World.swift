@@ -1,0 +1,296 @@
+import AuthBridgeCore
+import EmbeddedAM
+import IdentityServer
+import NativeModules
+import NativeSDK
+import StateStore
+
+/// The world of one daemon: the clock and random source, the embedded server, the SDK with its
+/// credentials and token sync, the native modules, the state directory. It has no lock: it lives
+/// behind the `Host`'s `Mutex`, and a face reaches it only inside `Host.perform`, one unit of work
+/// at a time, so a journey never interleaves and transcripts have one total order.
+public final class World {
+    public let configuration: HostConfiguration
+    public let clock: Clock
+    public let random: RandomSource
+    /// The server the SDK and the native modules talk to: the embedded one, or a real tenant.
+    public let server: any IdentityServer
+    /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
+    /// saved state holds; in remote mode nothing talks to it.
+    public let embedded: EmbeddedAM
+    public let sdk: AuthSDK
+    public let sync: TokenSync
+    public let journeys: any JourneyModule
+    /// The successor SDK's keychain: its sessions and tokens, saved with the rest. Kept on every
+    /// flavor, so a run of a flavor without the Ping modules writes back what another run saved.
+    public let pingStores = PingStores()
+    public private(set) var catalog = ModuleCatalog()
+    let stateDirectory: StateDirectory?
+
+    /// The stdio host's events go here; without one (in-process use) they are dropped
+    /// (`Host.attach`).
+    var eventSink: EventSink?
+    /// What the state file holds for runs other than this one (the seeded stream, the virtual
+    /// clock) and is written back as it was.
+    var carried = SavedState.Carried()
+    /// The journal's last record; each commit's record takes the next number.
+    private var sequence: Int64 = 0
+    private var marks = SavedState.Marks()
+    /// Past this size the journal is folded into a new snapshot.
+    private var compactionThreshold = World.minimumCompaction
+    private static let minimumCompaction: Int64 = 1 << 20
+    /// Events of the change under way, handed over when it is durable.
+    private var pendingEvents: [(String, JSONValue)] = []
+
+    public typealias StartFailure = Host.StartFailure
+
+    public var isRemote: Bool { configuration.remote != nil }
+
+    init(configuration: HostConfiguration, connect: Host.Connect?) throws(StartFailure) {
+        self.configuration = configuration
+        random = configuration.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
+        switch configuration.clock {
+        case .system: clock = SystemClock()
+        case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
+        }
+        var serverConfig = EmbeddedAMConfig()
+        if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
+        for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
+            serverConfig.clients[0].redirectUris.append(uri)
+        }
+        let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
+        self.embedded = embedded
+        if let remote = configuration.remote {
+            guard let connect else { throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given") }
+            server = try connect(remote)
+        } else {
+            server = embedded
+        }
+        if !configuration.journeyFiles.isEmpty {
+            let sources = try JourneyFiles.sources(configuration.journeyFiles)
+            do {
+                let loaded = try JourneyImport.load(
+                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(embedded.journeyNames))
+                for journey in loaded { embedded.add(journey: journey) }
+            } catch {
+                throw StartFailure(message: error.description)
+            }
+        }
+        if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
+        let services = [
+            ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
+        ]
+        // A tenant's journeys are its own: only the embedded server's names can be checked here.
+        for (flag, name) in services where configuration.remote == nil && !embedded.journeyNames.contains(name) {
+            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
+        }
+        if configuration.variant == .guide, configuration.flavor != .reactNativeIOS {
+            throw StartFailure(message: "the guide's bridge is an iOS React Native bridge: use it with flavor rn-ios")
+        }
+        var options = SDKOptions()
+        options.realm = embedded.config.realm
+        options.cookieName = embedded.config.cookieName
+        options.authServiceName = configuration.authServiceName
+        options.registrationServiceName = configuration.registrationServiceName
+        if let remote = configuration.remote { Self.apply(remote, to: &options) }
+        sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
+        sync = TokenSync(tokens: sdk.tokens, random: random)
+        // One observer of ended sessions, wired to the credentials' owner: a session ended on
+        // any face (HTTP logout, endSession) ends the native login that holds it.
+        embedded.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
+        do {
+            stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
+        } catch {
+            throw StartFailure(message: error.message)
+        }
+        journeys = Self.journeyModule(configuration, sdk: sdk)
+        catalog.register(journeys)
+        catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
+        // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
+        // over one server (React Native flavors only: they are TurboModules).
+        if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
+            let ping = PingSDK(
+                platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
+                stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
+            let storages = StorageRegistry()
+            catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
+            catalog.register(RNPingOidcModule(sdk: ping, storages: storages))
+            catalog.register(RNPingStorageModule(sdk: ping, registry: storages))
+        }
+        sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
+        try restoreState()
+    }
+
+    /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
+    private static func apply(_ remote: RemoteServerSettings, to options: inout SDKOptions) {
+        options.realm = remote.realm
+        options.cookieName = remote.cookieName
+        options.oauthClientId = remote.oauthClientId
+        options.oauthRedirectUri = remote.oauthRedirectUri
+        options.oauthScope = remote.oauthScope
+        options.oauthThreshold = remote.oauthThreshold
+        options.checksSessionOnRefresh = true
+        if let name = remote.authServiceName { options.authServiceName = name }
+        if let name = remote.registrationServiceName { options.registrationServiceName = name }
+    }
+
+    /// The sample bridge of the configured flavor (docs/flavors.md).
+    private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
+        switch configuration.flavor {
+        case .reactNativeIOS where configuration.variant == .guide:
+            return GuideBridge(sdk: sdk)
+        case .reactNativeIOS, .reactNativeAndroid:
+            return ReactNativeBridge(
+                sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
+        case .flutterIOS, .flutterAndroid:
+            return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
+        }
+    }
+
+    /// `--scenario FILE`: the outcomes of nodes AuthBridge cannot run; a choice that fits no
+    /// loaded node stops the start, named.
+    private static func applyScenario(_ path: String, to server: EmbeddedAM) throws(StartFailure) {
+        let json: JSONValue
+        switch FileBytes.read(path: path) {
+        case .success(let bytes):
+            do {
+                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw StartFailure(message: "the scenario file \(path) is not JSON: \(error)")
+            }
+        case .failure(let error): throw StartFailure(message: "cannot read the scenario file \(path): \(error.text)")
+        }
+        do {
+            try server.applyScenario(json)
+        } catch {
+            throw StartFailure(message: "the scenario file \(path) is invalid: \(error.reason)")
+        }
+    }
+
+    // MARK: the end of a unit of work
+
+    /// Makes the unit's changes durable, then hands their events to the stdio host: no face
+    /// answers a request whose change could be lost. When the state cannot be saved, the world
+    /// is rolled back to what the disk holds, the events of the lost change are dropped, and
+    /// the face answers with the error instead. Only `Host.perform` calls it.
+    func commit() throws(Host.NotDurable) {
+        if let directory = stateDirectory {
+            let change = SavedState.changes(of: self, marks: &marks)
+            if !change.isEmpty {
+                do {
+                    try directory.append(change.record(sequence: sequence + 1))
+                } catch {
+                    logError(error.message)
+                    pendingEvents.removeAll()
+                    rollBack(to: directory)
+                    throw Host.NotDurable(reason: error.message)
+                }
+                sequence += 1
+                // The change is durable in the journal already: a failed compaction loses nothing.
+                if directory.journalBytes > compactionThreshold {
+                    do { try compact(directory) } catch { logError(error.message) }
+                }
+            }
+        }
+        let events = pendingEvents
+        pendingEvents.removeAll()
+        for (event, params) in events { eventSink?.deliver(event: event, params: params) }
+    }
+
+    /// The world as the disk holds it (snapshot and journal). What the disk does not hold (a
+    /// journey in progress, whether JS is listening) is kept as it is.
+    private func rollBack(to directory: StateDirectory) {
+        do {
+            if let saved = try directory.load() {
+                let (entries, _, _) = try SavedState.entries(saved)
+                try SavedState.apply(entries, to: self, rollingBack: true)
+            }
+            settleMarks()
+        } catch {
+            logError("rolling back to \(directory.file) failed: \(error)")
+        }
+    }
+
+    /// Folds the journal into a new snapshot of everything.
+    private func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
+        let bytes = JSONWriter().bytes(SavedState.snapshot(SavedState.entries(of: self), sequence: sequence))
+        try directory.compact(bytes)
+        compactionThreshold = max(Self.minimumCompaction, 2 * Int64(bytes.count))
+    }
+
+    /// What counts as changed starts from here: the owners forget what they recorded and the
+    /// clock and stream are marked where they stand.
+    private func settleMarks() {
+        _ = embedded.takeStateChanges()
+        _ = sdk.tokens.takeStateChange()
+        _ = pingStores.takeStateChange()
+        if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
+        if let seeded = random as? SeededRandomSource { marks.random = seeded.state }
+    }
+
+    // MARK: native modules
+
+    /// What calling a native method gives: its answer, or a wait the face schedules first.
+    public enum Invocation: Sendable {
+        case settled(Result<JSONValue, BridgeError>)
+        /// The method settles only after a wait (`start()` with `--start-delay`, as the iOS
+        /// sample's `asyncAfter`): the face waits with the world released, letting other units
+        /// through, then performs `settle(_:)` as a unit of its own.
+        case later(Later)
+    }
+
+    /// A native call that settles after `seconds`.
+    public struct Later: Sendable {
+        public let seconds: Double
+        let wireName: String
+        let args: [JSONValue]
+    }
+
+    /// Calls a native method by its wire name (`Host.View.wireNames` lists them).
+    public func invoke(_ wireName: String, _ args: [JSONValue]) -> Invocation {
+        guard let method = catalog.method(wireName) else { preconditionFailure("no native method \(wireName)") }
+        if method.delay > 0 { return .later(Later(seconds: method.delay, wireName: wireName, args: args)) }
+        return .settled(Result { () throws(BridgeError) in try method.call(args) })
+    }
+
+    /// The native call a wait was scheduled for, once the wait is over.
+    public func settle(_ later: Later) -> Result<JSONValue, BridgeError> {
+        Result { () throws(BridgeError) in try catalog.method(later.wireName)!.call(later.args) }
+    }
+
+    // MARK: saved state
+
+    /// Restores what the disk holds, then writes it back as one snapshot with an empty journal:
+    /// what a failed commit rolls back to is on disk from the start, and a directory that cannot
+    /// be written stops the start here rather than failing the first change.
+    private func restoreState() throws(StartFailure) {
+        guard let directory = stateDirectory else { return }
+        embedded.tracksStateChanges = true
+        do {
+            if let saved = try directory.load() {
+                do {
+                    let (entries, sequence, legacy) = try SavedState.entries(saved)
+                    if let legacy {
+                        try SavedState.apply(legacy: legacy, to: self)
+                    } else {
+                        try SavedState.apply(entries, to: self, rollingBack: false)
+                    }
+                    self.sequence = sequence
+                } catch {
+                    throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
+                }
+                logInfo("state restored from \(directory.file)")
+            }
+            try compact(directory)
+        } catch let failure as StateDirectory.Failure {
+            throw StartFailure(message: failure.message)
+        } catch let failure as StartFailure {
+            throw failure
+        } catch {
+            throw StartFailure(message: "\(error)")
+        }
+        settleMarks()
+    }
+
+    public var stateDirectoryPath: String? { stateDirectory?.path }
+}
