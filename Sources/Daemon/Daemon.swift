@@ -85,8 +85,8 @@ public enum Daemon {
             if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 
-        // SIGTERM and SIGINT end the process the way EOF does: the transaction under way finishes, its
-        // changes durable and its output flushed, then exit 0. The main thread is parked in read(2), or
+        // SIGTERM and SIGINT end the process the way EOF does: the unit of work under way finishes, its
+        // changes durable and the input read so far answered, then exit 0. The main thread is parked in read(2), or
         // in write(2) when the host stopped reading: then the wait is bounded.
         let signalSources = ProcessControl.onTermination { [host] signal in
             host.stop(grace: 2) { waited in

@@ -4,7 +4,7 @@ import NativeModules
 
 /// What a test does to the world around the app (time, users, the server, the native side acting
 /// on its own) and what it may read of it: the operations behind `emulator.*`. Each runs inside a
-/// transaction; a bad argument is an `EmulatorError` naming it.
+/// unit of work (`Host.perform`); a bad argument is an `EmulatorError` naming it.
 public struct EmulatorError: Error, Equatable, Sendable {
     /// The argument at fault (`seconds`, `username`, …).
     public let param: String

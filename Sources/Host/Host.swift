@@ -80,14 +80,17 @@ public final class Host: Sendable {
     }
 
     /// Takes the world and never gives it back: the unit under way is complete, its changes
-    /// durable, when `end` runs (a shutdown signal's exit). A unit that does not finish within
-    /// `grace` seconds is stuck writing to a host that stopped reading; every change answered so
-    /// far is already durable, so `end` runs anyway and is told (`waited` false). (`Mutex` has
-    /// no timed wait, so the world is tried every few milliseconds, only here at the end.)
+    /// durable, and the stdio host has the answers to the input it sent so far, when `end` runs
+    /// (a shutdown signal's exit). What does not finish within `grace` seconds is stuck writing
+    /// to a host that stopped reading; every change answered so far is already durable, so `end`
+    /// runs anyway and is told (`waited` false). (`Mutex` has no timed wait, so the world is
+    /// tried every few milliseconds, only here at the end.)
     public func stop(grace: Double, _ end: (_ waited: Bool) -> Never) -> Never {
         let deadline = ContinuousClock.now + .milliseconds(Int64(grace * 1000))
         repeat {
-            world.withLockIfAvailable { _ in end(true) }
+            world.withLockIfAvailable { world in
+                if world.eventSink?.isAnswering != true { end(true) }
+            }
             ProcessControl.sleep(seconds: 0.005)
         } while ContinuousClock.now < deadline
         end(false)

@@ -98,7 +98,7 @@ public final class RPCFace {
     private func advised(_ error: BridgeError, method: String, args: [JSONValue], started: Bool) -> JSONRPCError {
         let startMethod = host.configuration.flavor.startMethod
         // Only the old bridge's bare-named methods need its `start()`; namespaced modules do not.
-        if JSONRPCError.nativeRejectionCode == Self.json(error).code, method != startMethod, !method.contains("."), !started {
+        if error.isRejection, method != startMethod, !method.contains("."), !started {
             logWarn("\(method)() was rejected because the SDK is not initialized: call \(startMethod)() first")
         }
         var answer = Self.json(error)
@@ -151,8 +151,18 @@ public final class RPCFace {
     }
 }
 
+extension BridgeError {
+    fileprivate var isRejection: Bool {
+        switch self {
+        case .rejection, .typedRejection: return true
+        case .invalidParams, .notImplemented: return false
+        }
+    }
+}
+
 /// The stdio host as the Host's event sink: events become notifications in the writer's buffer,
-/// ahead of the response being built, and leave when the transaction flushes.
+/// ahead of the response of the request that caused them, and leave with the chunk's write (or
+/// at once, when another face's unit caused them).
 final class WriterEventSink: EventSink {
     private let writer: FrameWriter
     private let tracer: Tracer?
@@ -168,6 +178,8 @@ final class WriterEventSink: EventSink {
     }
 
     func flush() { writer.flush() }
+
+    var isAnswering: Bool { writer.isAnswering }
 }
 
 extension JSONRPCError {

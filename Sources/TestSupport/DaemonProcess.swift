@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import Foundation
+import Synchronization
 
 /// The built `authbridge` binary, run as a host runs it: bytes in on stdin, stdout and stderr
 /// drained concurrently (so a chatty stderr can never block the child), exit status out.
@@ -29,10 +30,8 @@ public struct DaemonProcess {
     private let stderrPipe = Pipe()
     private let collected = Collected()
 
-    final class Collected: @unchecked Sendable {
-        let lock = NSLock()
-        var out = Data()
-        var err = Data()
+    final class Collected: Sendable {
+        let pipes = Mutex<(out: Data, err: Data)>((Data(), Data()))
         let group = DispatchGroup()
     }
 
@@ -50,14 +49,14 @@ public struct DaemonProcess {
         DispatchQueue.global().async {
             // Piece by piece, so that `waitForLines` sees answers while the daemon runs.
             while case let data = outHandle.availableData, !data.isEmpty {
-                collected.lock.withLock { collected.out.append(data) }
+                collected.pipes.withLock { $0.out.append(data) }
             }
             collected.group.leave()
         }
         collected.group.enter()
         DispatchQueue.global().async {
             let data = errHandle.readDataToEndOfFile()
-            collected.lock.withLock { collected.err = data }
+            collected.pipes.withLock { $0.err = data }
             collected.group.leave()
         }
     }
@@ -72,7 +71,7 @@ public struct DaemonProcess {
     public func waitForLines(_ count: Int, seconds: Double = 10) -> Int {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            let lines = collected.lock.withLock { collected.out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+            let lines = collected.pipes.withLock { $0.out.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
             if lines >= count || Date() > deadline { return lines }
             usleep(200)
         }
@@ -81,8 +80,9 @@ public struct DaemonProcess {
     public func wait() -> Result {
         collected.group.wait()
         process.waitUntilExit()
-        return collected.lock.withLock {
-            Result(stdout: Array(collected.out), stderr: String(decoding: collected.err, as: UTF8.self), status: process.terminationStatus)
+        let status = process.terminationStatus
+        return collected.pipes.withLock {
+            Result(stdout: Array($0.out), stderr: String(decoding: $0.err, as: UTF8.self), status: status)
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Host
 import JSONRPC
 import RPCFace
+import Synchronization
 
 /// The stdio face of an in-process Host, fed a whole input and read back: the requests are
 /// written to a file that becomes the face's stdin, its stdout goes to another, so a test sees
@@ -37,16 +38,15 @@ public func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable 
         Thread {
             start.wait()
             let value = body(index)
-            box.lock.withLock { box.results[index] = value }
+            box.results.withLock { $0[index] = value }
             group.leave()
         }.start()
     }
     for _ in 0..<count { start.signal() }
     group.wait()
-    return (0..<count).map { box.results[$0]! }
+    return box.results.withLock { results in (0..<count).map { results[$0]! } }
 }
 
-private final class ResultBox<T>: @unchecked Sendable {
-    let lock = NSLock()
-    var results: [Int: T] = [:]
+private final class ResultBox<T: Sendable>: Sendable {
+    let results = Mutex<[Int: T]>([:])
 }

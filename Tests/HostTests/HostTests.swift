@@ -1,7 +1,6 @@
 import AuthBridgeCore
 import Dispatch
 import class Foundation.FileManager
-import class Foundation.NSLock
 import class Foundation.Thread
 import struct Foundation.UUID
 import Host
@@ -52,8 +51,11 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         _ = try app.login()
         let before = app.sdk.accessToken!.value
         app.clock.advance(by: 3599 - 30)
-        nonisolated(unsafe) let shared = app
-        let tokens = concurrently(50) { _ in try? shared.call("getAccessToken").stringValue }
+        let host = app.host
+        let tokens = concurrently(50) { _ -> String? in
+            guard case .success(.settled(.success(let token))) = host.perform({ world in world.invoke("getAccessToken", []) }) else { return nil }
+            return token.stringValue
+        }
         #expect(app.am.refreshCount == 1)
         #expect(Set(tokens).count == 1)
         #expect(tokens[0]?.contains(before) == false)

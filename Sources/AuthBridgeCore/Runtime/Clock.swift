@@ -17,7 +17,7 @@ public enum TimeBounds {
 }
 
 /// Where "now" comes from. A seam because tests and transcripts need time that stands still.
-public protocol Clock: AnyObject, Sendable {
+public protocol Clock: AnyObject {
     /// Seconds since the Unix epoch.
     var now: Double { get }
 }
@@ -32,28 +32,26 @@ public final class SystemClock: Clock {
 }
 
 /// Time that moves only when told to (`emulator.advanceClock`), so expiry can be tested exactly.
-public final class VirtualClock: Clock, @unchecked Sendable {
+/// No lock: it belongs to the Host's world, which only one unit of work holds at a time.
+public final class VirtualClock: Clock {
     /// 2026-01-01T00:00:00Z: a fixed, readable default start.
     public static let defaultEpoch: Double = 1_767_225_600
 
-    private let lock = Lock()
-    private var current: Double
+    public private(set) var now: Double
 
-    public init(epoch: Double = VirtualClock.defaultEpoch) { current = epoch }
-
-    public var now: Double { lock.withLock { current } }
+    public init(epoch: Double = VirtualClock.defaultEpoch) { now = epoch }
 
     public func advance(by seconds: Double) {
-        lock.withLock { current += seconds }
+        now += seconds
     }
 
     /// Puts time at `time`, back or forward: undoing a change that could not be saved.
     public func set(to time: Double) {
-        lock.withLock { current = time }
+        now = time
     }
 
     /// Moves time forward to `time`, never back: a restored daemon resumes where it stopped.
     public func resume(at time: Double) {
-        lock.withLock { current = max(current, time) }
+        now = max(now, time)
     }
 }

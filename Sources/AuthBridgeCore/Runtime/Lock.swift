@@ -7,7 +7,7 @@ import Darwin
 /// A pthread mutex. Foundation's NSLock would do, but loading Foundation costs the daemon more
 /// start-up time than the rest of its start-up together (docs/performance.md).
 public final class Lock: @unchecked Sendable {
-    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
         mutex = .allocate(capacity: 1)
@@ -22,16 +22,6 @@ public final class Lock: @unchecked Sendable {
 
     public func lock() { pthread_mutex_lock(mutex) }
 
-    /// Takes the lock unless that takes longer than `seconds`; false when it timed out.
-    public func lock(within seconds: Double) -> Bool {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int(now.tv_nsec) + Int(seconds.truncatingRemainder(dividingBy: 1) * 1_000_000_000)
-        var deadline = timespec()
-        deadline.tv_sec = now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        return pthread_mutex_timedlock(mutex, &deadline) == 0
-    }
     public func unlock() { pthread_mutex_unlock(mutex) }
 
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
@@ -39,27 +29,4 @@ public final class Lock: @unchecked Sendable {
         defer { unlock() }
         return try body()
     }
-}
-
-/// A condition variable with its own mutex: `lock`, then `wait` until a state change, `broadcast`.
-public final class Condition: @unchecked Sendable {
-    private let mutex = Lock()
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-
-    public init() {
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-    }
-
-    public func lock() { mutex.lock() }
-    public func unlock() { mutex.unlock() }
-    /// Releases the lock while waiting; holds it again on return.
-    public func wait() { pthread_cond_wait(condition, mutex.mutex) }
-    public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -24,6 +24,9 @@ extension MessageSink {
 /// Buffering lets a pipelined burst go out in few syscalls.
 public final class FrameWriter: MessageSink {
     public private(set) var isClosed = false
+    /// Set while a chunk of input is being answered (`StdioConnection`): what it caused is not
+    /// all written yet.
+    public var isAnswering = false
     public var framing: Framing {
         didSet { framer = framing.makeFramer(maxFrameBytes: Int.max) }
     }

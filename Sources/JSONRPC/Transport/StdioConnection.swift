@@ -54,9 +54,10 @@ public final class StdioConnection {
                 if let event = framer?.finish() { _ = handle(event) }
             } else {
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-                if framer == nil {
-                    let detected = Framing.detect(firstByte: chunk[0])
-                    output { self.select(detected) }
+                let detected = framer == nil ? Framing.detect(firstByte: chunk[0]) : nil
+                output {
+                    if let detected { self.select(detected) }
+                    self.writer.isAnswering = true
                 }
                 framer!.append(chunk)
                 while proceed, let event = framer!.next() {
@@ -66,6 +67,7 @@ public final class StdioConnection {
             var closed = false
             output {
                 self.writer.flush()
+                self.writer.isAnswering = false
                 closed = self.writer.isClosed
             }
             if count == 0 { return .endOfInput }
