@@ -18,6 +18,9 @@ public final class RPCFace {
     var helloResult: EncodedResult?
     /// Set with `trace`: every call, its outcome and every event are traced (redacted).
     let tracer: Tracer?
+    /// How the face waits for a native method that settles later (`World.Invocation.later`),
+    /// with the world released so other faces' units run meanwhile: it sleeps.
+    public var wait: (_ seconds: Double) -> Void = { seconds in ProcessControl.sleep(seconds: seconds) }
 
     /// `trace` traces every request, response and event through `Log.shared.trace`.
     public init(host: Host, limits: RPCServer.Limits = RPCServer.Limits(), trace: Bool = false) {
@@ -83,7 +86,7 @@ public final class RPCFace {
         switch invocation {
         case .settled(let settled): outcome = settled
         case .later(let later):
-            ProcessControl.sleep(seconds: later.seconds)
+            wait(later.seconds)
             (outcome, started) = try unit { world in (world.settle(later), world.sdk.isStarted) }
         }
         switch outcome {

@@ -120,6 +120,33 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(out[4]["params"]?["reason"] == "login")
     }
 
+    /// The face schedules a delayed start's wait with the world released: another face's unit,
+    /// on its own thread, runs to its end inside the wait (were the world held, it could not),
+    /// and the start settles afterwards, its response in order.
+    @Test func aDelayedStartLetsAnotherFacesUnitThroughWhileTheFaceWaits() throws {
+        var configuration = HostConfiguration()
+        configuration.seed = 7
+        configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
+        configuration.startDelay = 2
+        let host = try Host(configuration: configuration)
+        let face = RPCFace(host: host)
+        var waits: [Double] = []
+        face.wait = { seconds in
+            waits.append(seconds)
+            let other = DispatchGroup()
+            other.enter()
+            Thread {
+                _ = host.perform { world in (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil }
+                other.leave()
+            }.start()
+            other.wait()
+        }
+        let out = try InProcessSession.exchange(face, lines: [call(1, "start"), call(2, "emulator.state")])
+        #expect(waits == [2])
+        #expect(out[0]["result"] == "SDK initialized")
+        #expect(out[1]["result"]?["server"]?["users"] == 2, "the demo user and ada, added during the wait")
+    }
+
     @Test func eventsInABatchPrecedeTheBatchReply() throws {
         let batch = "[" + [call(1, "tokenSyncReady"), call(2, "emulator.requestToken")].joined(separator: ",") + "]"
         let out = try InProcessSession.exchange(try Self.face(), lines: [batch])

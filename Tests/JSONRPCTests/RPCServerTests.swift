@@ -86,6 +86,23 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
         #expect(reply[0]["error"]?["message"] == "Method not found: nope")
     }
 
+    /// A face adds to an unknown method's error from its name, given as a value (never read back
+    /// out of the message); in a batch too.
+    @Test func anUnknownMethodsDataComesFromItsName() {
+        let server = makeServer()
+        var asked: [String] = []
+        server.unknownMethodData = { method in
+            asked.append(method)
+            return method == "Echo" ? ["suggestion": "echo"] : nil
+        }
+        let single = exchange(server, #"{"jsonrpc":"2.0","id":3,"method":"Echo"}"#)
+        #expect(single[0]["error"]?["data"] == ["suggestion": "echo"])
+        #expect(single[0]["error"]?["message"] == "Method not found: Echo")
+        let batch = exchange(server, #"[{"jsonrpc":"2.0","id":4,"method":"nope"}]"#)
+        #expect(batch[0].arrayValue?.first?["error"]?["data"] == nil)
+        #expect(asked == ["Echo", "nope"])
+    }
+
     @Test func nativeRejectionShape() {
         let reply = exchange(makeServer(), #"{"jsonrpc":"2.0","id":4,"method":"reject"}"#)
         #expect(reply == [["jsonrpc": "2.0", "id": 4, "error": ["code": -32000, "message": "LoginFailure", "data": ["code": "Error"]]]])
