@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import Synchronization
 
 /// An HTTP/1.1 server on one TCP endpoint: it knows requests and responses, never what they mean
 /// (no JSON-RPC, no auth: the handler decides).
@@ -8,7 +9,7 @@ import AuthBridgeCore
 /// no throughput, while a blocking thread per connection keeps a connection's state on its stack,
 /// gets the idle limit from SO_RCVTIMEO, and lets a slow client stall only its own thread. A
 /// connection past the bound is answered 503 and closed at once.
-public final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         public var endpoint = Sockets.Endpoint(host: "127.0.0.1", port: 0)
         public var limits = HTTPRequestDecoder.Limits()
@@ -30,9 +31,8 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port bound: the one asked for, or the free one the kernel chose for port 0.
     public let port: UInt16
     private let listener: Int32
-    private let lock = Lock()
-    private var open = 0
-    private var stopped = false
+    /// Connections being served, and whether `stop` was called.
+    private let state = Mutex((open: 0, stopped: false))
 
     /// Binds and listens; serving starts with `serve` or `start`. Binding first lets a caller
     /// know the port (for port 0) before it builds what will answer the requests.
@@ -51,15 +51,15 @@ public final class HTTPServer: @unchecked Sendable {
     public var origin: String { "http://\(configuration.endpoint.host):\(port)" }
 
     /// Connections being served now.
-    public var connectionCount: Int { lock.withLock { open } }
+    public var connectionCount: Int { state.withLock { $0.open } }
 
     /// Accepts connections on the calling thread until `stop`; `handler` answers every request,
     /// on the connection's thread.
     public func serve(_ handler: @escaping Handler) {
         while case .success(let fd) = Sockets.accept(listener) {
-            let admitted = lock.withLock { () -> Bool in
-                guard !stopped, open < configuration.maxConnections else { return false }
-                open += 1
+            let admitted = state.withLock { state -> Bool in
+                guard !state.stopped, state.open < configuration.maxConnections else { return false }
+                state.open += 1
                 return true
             }
             guard admitted else {
@@ -68,10 +68,10 @@ public final class HTTPServer: @unchecked Sendable {
             }
             let started = Threads.detach { [self] in
                 HTTPConnection.serve(fd, configuration: configuration, handler: handler)
-                lock.withLock { open -= 1 }
+                state.withLock { $0.open -= 1 }
             }
             if !started {
-                lock.withLock { open -= 1 }
+                state.withLock { $0.open -= 1 }
                 refuse(fd)
             }
         }
@@ -84,9 +84,9 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Stops accepting; connections being served finish their current exchange as usual.
     public func stop() {
-        let first = lock.withLock { () -> Bool in
-            defer { stopped = true }
-            return !stopped
+        let first = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
         }
         if first { Sockets.stopListening(listener) }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Diagnostics on stderr, one line each with a level. Never pass a password, token or secret:
 /// callers log names and shapes, not values. `trace` adds every request, response and event,
 /// redacted by the face that writes them (RPCFace's `Tracer`).
@@ -20,41 +22,45 @@ public enum LogLevel: Int, Comparable, Sendable, CaseIterable {
     public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 }
 
-public final class Log: @unchecked Sendable {
+/// The process's log: any thread may write, one line at a time (the `Mutex` also keeps lines
+/// from interleaving).
+public final class Log: Sendable {
     public static let shared = Log()
 
-    private let lock = Lock()
-    private var level: LogLevel = .warn
-    /// `--trace FILE`: trace lines go there (whatever the level) instead of to stderr.
-    private var traceFD: Int32?
+    private struct Settings {
+        var level: LogLevel = .warn
+        /// `--trace FILE`: trace lines go there (whatever the level) instead of to stderr.
+        var traceFD: Int32?
+    }
+    private let settings = Mutex(Settings())
 
-    public func setLevel(_ newLevel: LogLevel) { lock.withLock { level = newLevel } }
+    public func setLevel(_ newLevel: LogLevel) { settings.withLock { $0.level = newLevel } }
 
-    public func isEnabled(_ messageLevel: LogLevel) -> Bool { lock.withLock { messageLevel <= level } }
+    public func isEnabled(_ messageLevel: LogLevel) -> Bool { settings.withLock { messageLevel <= $0.level } }
 
     /// Sends trace lines to an open file instead of stderr.
-    public func setTraceFile(_ fd: Int32) { lock.withLock { traceFD = fd } }
+    public func setTraceFile(_ fd: Int32) { settings.withLock { $0.traceFD = fd } }
 
     /// Whether `trace` writes anywhere: `--log-level trace` or `--trace FILE`.
-    public var isTracing: Bool { lock.withLock { traceFD != nil || level >= .trace } }
+    public var isTracing: Bool { settings.withLock { $0.traceFD != nil || $0.level >= .trace } }
 
     /// One trace line (already redacted by the caller), to the trace file or to stderr.
     public func trace(_ message: @autoclosure () -> String) {
-        let target: Int32? = lock.withLock { traceFD ?? (level >= .trace ? FDIO.standardError : nil) }
+        let target: Int32? = settings.withLock { $0.traceFD ?? ($0.level >= .trace ? FDIO.standardError : nil) }
         guard let target else { return }
         let line = "authbridge trace: \(message())\n"
-        lock.withLock { _ = FDIO.writeAll(target, Array(line.utf8)) }
+        settings.withLock { _ in _ = FDIO.writeAll(target, Array(line.utf8)) }
     }
 
     public func write(_ messageLevel: LogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(messageLevel) else { return }
         let line = "authbridge \(messageLevel.name): \(message())\n"
-        lock.withLock { Self.writeToStderr(line) }
+        settings.withLock { _ in Self.writeToStderr(line) }
     }
 
     /// Unconditional stderr text (banners, usage), not a log entry.
     public func plain(_ text: String) {
-        lock.withLock { Self.writeToStderr(text) }
+        settings.withLock { _ in Self.writeToStderr(text) }
     }
 
     private static func writeToStderr(_ text: String) {
