@@ -70,7 +70,7 @@ public final class Host: Sendable {
 
     /// What a face writes to the stdio host between its units (a response) goes through here,
     /// with the world held: it cannot interleave with the events another face's unit hands over.
-    public func output<T: Sendable>(_ write: () -> T) -> T {
+    public func output(_ write: () -> Void) {
         world.withLock { _ in write() }
     }
 

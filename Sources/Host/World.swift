@@ -42,7 +42,7 @@ public final class World {
     /// Events of the change under way, handed over when it is durable.
     private var pendingEvents: [(String, JSONValue)] = []
 
-    public typealias StartFailure = Host.StartFailure
+    typealias StartFailure = Host.StartFailure
 
     public var isRemote: Bool { configuration.remote != nil }
 

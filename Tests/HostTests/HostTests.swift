@@ -12,7 +12,7 @@ import Testing
 
 private func call(_ id: Int, _ method: String, _ params: String? = nil) -> String { Requests.call(id, method, params) }
 
-/// The Host in process: a whole scenario through its transactions, no binary spawned.
+/// The Host in process: a whole scenario through its units of work, no binary spawned.
 @Suite struct HostScenario {
     @Test func aWholeLoginThroughTheHost() throws {
         let app = ModuleHarness(seed: 7)
