@@ -1,8 +1,6 @@
 import AuthBridgeCore
-import EmbeddedAM
 import Host
 import NativeModules
-import NativeSDK
 
 /// A Host in process, driven the way an app's JS drives its native module: methods called by
 /// name with positional arguments, each a unit of work of its own; the resolved value or the
@@ -10,16 +8,6 @@ import NativeSDK
 public final class ModuleHarness {
     public let host: Host
     private let recorder = EventRecorder()
-    /// The parts of the world tests read and poke between calls. Only a test on one thread may
-    /// use them, between units: the compiler cannot see that, so they are the harness's
-    /// declared exception (a face reaches the world only inside `Host.perform`).
-    private let parts: Parts
-    private struct Parts {
-        let clock: Clock
-        let am: EmbeddedAM
-        let sdk: AuthSDK
-        let sync: TokenSync
-    }
 
     public convenience init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
         var configuration = HostConfiguration()
@@ -35,15 +23,12 @@ public final class ModuleHarness {
     public init(configuration: HostConfiguration) throws(Host.StartFailure) {
         host = try Host(configuration: configuration)
         host.attach(recorder)
-        nonisolated(unsafe) var parts: Parts?
-        _ = host.perform { world in parts = Parts(clock: world.clock, am: world.embedded, sdk: world.sdk, sync: world.sync) }
-        self.parts = parts!
     }
 
-    public var clock: VirtualClock { parts.clock as! VirtualClock }
-    public var am: EmbeddedAM { parts.am }
-    public var sdk: AuthSDK { parts.sdk }
-    public var sync: TokenSync { parts.sync }
+    /// Moves the virtual clock, as `emulator.advanceClock` does (without its checks).
+    public func advanceClock(by seconds: Double) {
+        perform { world in (world.clock as! VirtualClock).advance(by: seconds) }
+    }
 
     public func call(_ name: String, _ args: JSONValue...) throws(BridgeError) -> JSONValue {
         try call(name, arguments: args)
@@ -63,7 +48,7 @@ public final class ModuleHarness {
         return try outcome.get()
     }
 
-    /// Reads or changes the world in a unit of its own.
+    /// Reads or changes the world in a unit of its own (what a test looks at, between calls).
     public func perform<T: Sendable>(_ work: (World) -> T) -> T { Self.durable(host.perform(work)) }
 
     private static func durable<T>(_ outcome: Result<T, Host.NotDurable>) -> T {

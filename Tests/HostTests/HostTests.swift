@@ -49,14 +49,14 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         let app = ModuleHarness()
         _ = try app.call("start")
         _ = try app.login()
-        let before = app.sdk.accessToken!.value
-        app.clock.advance(by: 3599 - 30)
+        let before = app.perform { $0.sdk.accessToken!.value }
+        app.advanceClock(by: 3599 - 30)
         let host = app.host
         let tokens = concurrently(50) { _ -> String? in
             guard case .success(.settled(.success(let token))) = host.perform({ world in world.invoke("getAccessToken", []) }) else { return nil }
             return token.stringValue
         }
-        #expect(app.am.refreshCount == 1)
+        #expect(app.perform { $0.embedded.refreshCount } == 1)
         #expect(Set(tokens).count == 1)
         #expect(tokens[0]?.contains(before) == false)
     }
@@ -180,18 +180,18 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
 
     @Test func aLogoutOfTheNativeSessionElsewhereIsALogoutEvent() throws {
         let app = try loggedIn()
-        let sso = app.sdk.tokens.ssoToken!
+        let sso = app.perform { $0.sdk.tokens.ssoToken! }
         // What the HTTP face does for `POST …/sessions?_action=logout`.
         #expect(app.perform { $0.embedded.logoutSession(ssoToken: sso).status } == 200)
         let events = app.takeEvents()
         #expect(events.map(\.0) == ["LOGOUT_EVENT"])
         #expect(events.first?.1 == ["reason": "session_ended", "generation": 2])
-        #expect(app.sdk.accessToken == nil)
+        #expect(app.perform { $0.sdk.accessToken } == nil)
     }
 
     @Test func endSessionWithTheNativeIdTokenLogsOutToo() throws {
         let app = try loggedIn()
-        let idToken = app.sdk.accessToken!.idToken!
+        let idToken = app.perform { $0.sdk.accessToken!.idToken! }
         _ = app.perform { $0.embedded.endSession(idTokenHint: idToken, clientId: nil) }
         #expect(app.takeEvents().map { $0.1["reason"] } == ["session_ended"])
     }
@@ -215,16 +215,16 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
                 #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#)
             return host.embedded.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
         }
-        #expect(other != nil && other != app.sdk.tokens.ssoToken)
+        #expect(other != nil && other != app.perform { $0.sdk.tokens.ssoToken })
         _ = app.perform { $0.embedded.logoutSession(ssoToken: other!) }
         #expect(app.takeEvents().isEmpty)
-        #expect(app.sdk.accessToken != nil)
+        #expect(app.perform { $0.sdk.accessToken } != nil)
     }
 
     @Test func anAdministratorsRevocationWaitsForTheNextRefresh() throws {
         let app = try loggedIn()
         _ = try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: nil).sessions } }.get()
         #expect(app.takeEvents().isEmpty, "emulator.revokeSession keeps its documented behaviour")
-        #expect(app.sdk.accessToken != nil)
+        #expect(app.perform { $0.sdk.accessToken } != nil)
     }
 }

@@ -16,7 +16,7 @@ import Testing
         let success = try bridge.call("next", ModuleHarness.answer(step.compactText, ["demo", "Ch4ng3it!"]))
         #expect(success.objectValue?.keys == ["type", "accessInfo"])
         let accessInfo = try JSONParser.parse(try #require(success["accessInfo"]?.stringValue))
-        #expect(accessInfo["value"]?.stringValue == bridge.sdk.accessToken?.value, "JSON.parse(response.accessInfo) is the token")
+        #expect(accessInfo["value"]?.stringValue == bridge.perform { $0.sdk.accessToken?.value }, "JSON.parse(response.accessInfo) is the token")
         let user = try bridge.call("getUserInfo")
         #expect(user["name"] == "Demo User")
         #expect(user["email"] == "demo@example.com")

@@ -10,7 +10,7 @@ import Testing
 @Suite struct JourneyBridgeTests {
     static func start(_ journey: String, callbacks: CallbackHandling = .sample) throws -> (ModuleHarness, String) {
         let bridge = ModuleHarness(callbacks: callbacks)
-        bridge.sdk.setServiceNames(login: journey, registration: nil)
+        bridge.perform { $0.sdk.setServiceNames(login: journey, registration: nil) }
         _ = try bridge.call("start")
         let first = try bridge.call("login").stringValue!
         let second = try bridge.call("next", ModuleHarness.answer(first, ["demo", "Ch4ng3it!"]))
@@ -39,7 +39,7 @@ import Testing
         let (bridge, step) = try Self.start("PollingWait")
         let rejection = bridge.rejection("next", ModuleHarness.answer(step, values: [.null, .null]))
         #expect(rejection == .rejection(code: "Error", message: "Received an unsupported callback", detail: "callback 0 is a PollingWaitCallback"))
-        #expect(bridge.sdk.currentNode?.callbackType(at: 0) == "PollingWaitCallback")
+        #expect(bridge.perform { $0.sdk.currentNode?.callbackType(at: 0) } == "PollingWaitCallback")
     }
 
     @Test func theCompleteBridgeAnswersConfirmationsAndPolls() throws {
@@ -52,12 +52,12 @@ import Testing
 
     @Test func aSuspendedJourneyResumesThroughTheBridge() throws {
         let bridge = ModuleHarness()
-        bridge.sdk.setServiceNames(login: "EmailSuspend", registration: nil)
+        bridge.perform { $0.sdk.setServiceNames(login: "EmailSuspend", registration: nil) }
         _ = try bridge.call("start")
         let first = try bridge.call("login").stringValue!
         let suspended = try bridge.call("next", ModuleHarness.answer(first, ["demo"])).stringValue ?? ""
         #expect(Self.step(suspended)["callbacks"]?.arrayValue?.first?["type"] == "SuspendedTextOutputCallback")
-        let id = bridge.am.outbox.lastSuspendLink?.suspendedId ?? ""
+        let id = bridge.perform { $0.embedded.outbox.lastSuspendLink?.suspendedId } ?? ""
         #expect(try bridge.resume(id).get()["type"] == "LoginSuccess")
         _ = try bridge.call("logout")
         #expect(throws: BridgeError.self) { try bridge.resume(id).get() }

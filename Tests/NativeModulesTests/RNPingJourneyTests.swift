@@ -138,7 +138,7 @@ import Testing
         #expect(try app.call("RNPingJourney.ssoToken", id)["realm"] == "/alpha")
         let sso = try app.call("RNPingJourney.ssoToken", id)["value"]!.stringValue!
         #expect(try app.call("RNPingJourney.logout", id) == true)
-        #expect(app.am.sessions.find(sso) == nil)
+        #expect(app.perform { $0.embedded.sessions.find(sso) } == nil)
         #expect(try app.call("RNPingJourney.getSession", id) == .null)
         #expect(try app.call("RNPingJourney.ssoToken", id) == .null)
     }

@@ -33,7 +33,7 @@ import Testing
         #expect(try app.call("RNPingOidc.hasUser", web) == true)
         let token = try app.call("RNPingOidc.token", web)
         #expect(token["accessToken"]?.stringValue != nil && token["idToken"]?.stringValue != nil)
-        #expect(token["tokenExpiry"]?.intValue == Int64(app.clock.now) + 3599)
+        #expect(token["tokenExpiry"]?.intValue == Int64(app.perform { $0.clock.now }) + 3599)
         #expect(try app.call("RNPingOidc.userinfo", web, false)["preferred_username"] == "demo")
         #expect(try app.call("RNPingOidc.refresh", web)["accessToken"] != token["accessToken"])
         #expect(try app.call("RNPingOidc.logout", web) == .null)

@@ -38,8 +38,8 @@ import Testing
                                              "refreshToken", "idToken", "authenticatedTimestamp", "sessionToken"])
         #expect(tokens["tokenType"] == "Bearer")
         #expect(tokens["scope"] == "openid profile email")
-        #expect(tokens["authenticatedTimestamp"]?.doubleValue == bridge.clock.now - 978_307_200)
-        #expect(tokens["sessionToken"]?.stringValue == bridge.sdk.tokens.ssoToken)
+        #expect(tokens["authenticatedTimestamp"]?.doubleValue == bridge.perform { $0.clock.now } - 978_307_200)
+        #expect(tokens["sessionToken"]?.stringValue == bridge.perform { $0.sdk.tokens.ssoToken })
     }
 
     @Test func wrongPasswordRejectsLoginFailure() throws {
@@ -93,11 +93,11 @@ import Testing
         let bridge = ModuleHarness()
         _ = try bridge.call("start")
         _ = try bridge.login()
-        let sso = bridge.sdk.tokens.ssoToken!
-        let access = bridge.sdk.accessToken!.value
+        let sso = bridge.perform { $0.sdk.tokens.ssoToken! }
+        let access = bridge.perform { $0.sdk.accessToken!.value }
         _ = try bridge.call("logout")
-        #expect(bridge.am.sessions.find(sso) == nil)
-        #expect(bridge.am.userInfo(accessToken: access).status == 401)
+        #expect(bridge.perform { $0.embedded.sessions.find(sso) } == nil)
+        #expect(bridge.perform { $0.embedded.userInfo(accessToken: access).status } == 401)
     }
 
     @Test func loginBeforeStartIsRejected() {
@@ -123,15 +123,15 @@ import Testing
         let bridge = ModuleHarness()
         _ = try bridge.call("start")
         _ = try bridge.login()
-        let before = bridge.sdk.accessToken!
-        bridge.clock.advance(by: 3599 - 60 - 1)
-        #expect(bridge.sdk.accessToken == before)
+        let before = bridge.perform { $0.sdk.accessToken! }
+        bridge.advanceClock(by: 3599 - 60 - 1)
+        #expect(bridge.perform { $0.sdk.accessToken } == before)
         _ = try bridge.call("getAccessToken")
-        #expect(bridge.am.refreshCount == 0)
-        bridge.clock.advance(by: 2)
+        #expect(bridge.perform { $0.embedded.refreshCount } == 0)
+        bridge.advanceClock(by: 2)
         _ = try bridge.call("getAccessToken")
-        #expect(bridge.am.refreshCount == 1)
-        #expect(bridge.sdk.accessToken!.refreshToken != before.refreshToken)
+        #expect(bridge.perform { $0.embedded.refreshCount } == 1)
+        #expect(bridge.perform { $0.sdk.accessToken!.refreshToken } != before.refreshToken)
         #expect(try bridge.call("getUserInfo")["name"] == "Demo User")
     }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(events.map(\.0) == ["TOKEN_EVENT"])
         #expect(events[0].1["reason"] == "ready")
         #expect(events[0].1["generation"] == 1)
-        #expect(events[0].1["accessToken"]?.stringValue == bridge.sdk.accessToken?.value)
+        #expect(events[0].1["accessToken"]?.stringValue == bridge.perform { $0.sdk.accessToken?.value })
     }
 
     @Test func readyWithoutTokensAsksJSForItsTokens() throws {
@@ -44,7 +44,7 @@ import Testing
         let events = bridge.takeEvents()
         #expect(events.map(\.0) == ["TOKEN_EVENT", "TOKEN_REQUEST_EVENT"])
         #expect(events[1].1["requestId"]?.stringValue == request.requestId)
-        #expect(bridge.sync.pendingTokenRequest == nil)
+        #expect(bridge.perform { $0.sync.pendingTokenRequest } == nil)
     }
 
     @Test func loginAfterReadySendsATokenEventWithItsReason() throws {
@@ -66,7 +66,7 @@ import Testing
         _ = bridge.takeEvents()
         _ = try bridge.call("logout")
         #expect(bridge.takeEvents().isEmpty)
-        #expect(bridge.sdk.tokens.generation == 2)
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 2)
     }
 
     @Test func nativeLogoutIsSentOnce() throws {
@@ -84,15 +84,15 @@ import Testing
         let sent = bridge.takeEvents().last!.1
         // JS pushes back exactly what it was sent: nothing changes.
         _ = try bridge.call("tokenUpdate", sent)
-        #expect(bridge.sdk.tokens.generation == 1)
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 1)
         var other = sent.objectValue!
         other["accessToken"] = "from-js"
         _ = try bridge.call("tokenUpdate", .object(other))
-        #expect(bridge.sdk.tokens.generation == 2)
-        #expect(bridge.sdk.accessToken?.value == "from-js")
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 2)
+        #expect(bridge.perform { $0.sdk.accessToken?.value } == "from-js")
         #expect(bridge.takeEvents().isEmpty)
         // The SSO session is native's and survives JS's tokens.
-        #expect(bridge.sdk.tokens.ssoToken != nil)
+        #expect(bridge.perform { $0.sdk.tokens.ssoToken } != nil)
     }
 
     static let badMaps: [(JSONValue, String)] = [
@@ -115,30 +115,30 @@ import Testing
         }
         #expect(named == param)
         if param != "0" { #expect(reason.contains(param.dropFirst(2))) }
-        #expect(bridge.sdk.tokens.generation == 0)
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 0)
     }
 
     @Test func refreshAcrossTheThresholdSendsATokenEvent() throws {
         let bridge = try Self.loggedIn(ready: true)
-        let before = bridge.sdk.accessToken!
+        let before = bridge.perform { $0.sdk.accessToken! }
         _ = bridge.takeEvents()
-        bridge.clock.advance(by: Double(before.expiresIn) - 61)
+        bridge.advanceClock(by: Double(before.expiresIn) - 61)
         _ = try bridge.call("getAccessToken")
         #expect(bridge.takeEvents().isEmpty)
-        bridge.clock.advance(by: 2)
+        bridge.advanceClock(by: 2)
         _ = try bridge.call("getAccessToken")
         let events = bridge.takeEvents()
         #expect(events.map(\.0) == ["TOKEN_EVENT"])
         #expect(events[0].1["reason"] == "refresh")
         #expect(events[0].1["refreshToken"]?.stringValue != before.refreshToken)
-        #expect(bridge.am.refreshCount == 1)
+        #expect(bridge.perform { $0.embedded.refreshCount } == 1)
     }
 
     @Test func aRefusedRefreshWithoutSessionIsANativeLogout() throws {
         let bridge = ModuleHarness()
         _ = try bridge.call("tokenSyncReady")
         _ = try bridge.call("tokenUpdate", [
-            "accessToken": "js-access", "refreshToken": "unknown-to-the-server", "expiresAt": .int(Int64(bridge.clock.now) + 30),
+            "accessToken": "js-access", "refreshToken": "unknown-to-the-server", "expiresAt": .int(Int64(bridge.perform { $0.clock.now }) + 30),
         ])
         _ = bridge.takeEvents()
         #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "All user credentials are expired or invalid; user authentication is required", detail: nil))
@@ -150,11 +150,11 @@ import Testing
     @Test func aRevokedSessionIsFoundOnTheNextRefresh() throws {
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
-        let user = bridge.am.userId(ofAccessToken: bridge.sdk.accessToken!.value)!
-        #expect(bridge.am.revokeSessions(userId: user) == (1, 1))
+        let user = bridge.perform { $0.embedded.userId(ofAccessToken: $0.sdk.accessToken!.value)! }
+        #expect(bridge.perform { $0.embedded.revokeSessions(userId: user) } == (1, 1))
         _ = try bridge.call("getUserInfo")
         #expect(bridge.takeEvents().isEmpty)
-        bridge.clock.advance(by: 3600)
+        bridge.advanceClock(by: 3600)
         #expect(bridge.rejection("getUserInfo") != nil)
         #expect(bridge.takeEvents().map { $0.1 } == [["reason": "session_revoked", "generation": 2]])
     }
@@ -163,9 +163,9 @@ import Testing
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
         // Rotating the refresh token behind the SDK's back makes the one it holds a replay.
-        let held = bridge.sdk.accessToken!.refreshToken!
-        _ = bridge.am.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"])
-        bridge.clock.advance(by: 3600)
+        let held = bridge.perform { $0.sdk.accessToken!.refreshToken! }
+        _ = bridge.perform { $0.embedded.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"]) }
+        bridge.advanceClock(by: 3600)
         _ = try bridge.call("getAccessToken")
         #expect(bridge.takeEvents().map { $0.1["reason"] } == ["session"])
     }
@@ -173,16 +173,16 @@ import Testing
     @Test func exchangeTokenReplacesNativeTokensAndResolvesTheMap() throws {
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
-        let subject = bridge.sdk.accessToken!.value
+        let subject = bridge.perform { $0.sdk.accessToken!.value }
         let result = try bridge.call("exchangeToken", .string(subject))
-        #expect(result["accessToken"]?.stringValue == bridge.sdk.accessToken?.value)
+        #expect(result["accessToken"]?.stringValue == bridge.perform { $0.sdk.accessToken?.value })
         #expect(result["accessToken"]?.stringValue != subject)
         #expect(result["generation"] == 2)
         let events = bridge.takeEvents()
         #expect(events.map { $0.1["reason"] } == ["exchange"])
         // JS pushing the exchanged tokens back is not a change.
         _ = try bridge.call("tokenUpdate", result)
-        #expect(bridge.sdk.tokens.generation == 2)
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 2)
         #expect(try bridge.call("getUserInfo")["preferred_username"] == "demo")
     }
 
@@ -190,6 +190,6 @@ import Testing
         let bridge = ModuleHarness()
         #expect(bridge.rejection("exchangeToken", "forged") == .rejection(
             code: "error", message: "Token exchange failed: The subject token is invalid, expired or revoked", detail: "invalid_grant"))
-        #expect(bridge.sdk.tokens.generation == 0)
+        #expect(bridge.perform { $0.sdk.tokens.generation } == 0)
     }
 }
