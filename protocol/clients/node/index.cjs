@@ -96,16 +96,101 @@ class EventHub {
   }
 }
 
+/** The options spawnBridge knows; anything else is a mistake it names. */
+const SPAWN_OPTIONS = ['flavor', 'bridge', 'seed', 'clock', 'stateDir', 'logLevel', 'trace', 'args', 'binary', 'onStderr', 'emitter'];
+
+/** The closest known name within two edits, for "did you mean". */
+function closest(name, known) {
+  const distance = (a, b) => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let diagonal = row[0];
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const above = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length];
+  };
+  let best;
+  for (const candidate of known) {
+    const d = distance(name, candidate);
+    if (d <= 2 && (best === undefined || d < best.d)) best = { candidate, d };
+  }
+  return best?.candidate;
+}
+
+function checkOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`spawnBridge takes an options object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (SPAWN_OPTIONS.includes(key)) continue;
+    const guess = closest(key, SPAWN_OPTIONS);
+    throw new TypeError(`spawnBridge: unknown option "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}; `
+      + `the options are ${SPAWN_OPTIONS.join(', ')} (daemon flags go in args: ['--flag', 'value'])`);
+  }
+  if (options.args !== undefined && (!Array.isArray(options.args) || options.args.some((a) => typeof a !== 'string'))) {
+    throw new TypeError('spawnBridge: args must be an array of strings, e.g. [\'--journeys\', \'journeys.json\']');
+  }
+}
+
 /**
- * Starts a daemon and resolves when it answers `daemon.hello`.
+ * `AUTHBRIDGE_ARGS` split into words as a POSIX shell splits them: blanks separate words, '…'
+ * keeps everything literally, "…" and a backslash escape. So a CI job can write
+ * `AUTHBRIDGE_ARGS="--config 'ios/My App/FRAuthConfig.plist' --timeout 30"`.
+ */
+function splitArgs(text) {
+  const words = [];
+  let word = null;
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === "'") {
+      if (c === "'") quote = null; else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && i + 1 < text.length && '"\\$`'.includes(text[i + 1])) word += text[++i];
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= '';
+    } else if (c === '\\') {
+      word = (word ?? '') + (text[++i] ?? '');
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (quote) throw new Error(`AUTHBRIDGE_ARGS has an unterminated ${quote} quote: ${text}`);
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The daemon's reason for refusing to start, without the usage text that follows it. */
+function startFailure(stderr) {
+  const text = stderr.trim();
+  const usage = text.search(/\n\s*usage: authbridge/);
+  return usage < 0 ? text : `${text.slice(0, usage).trim()} (authbridge --help lists the options)`;
+}
+
+/**
+ * Starts a daemon and resolves when it answers `daemon.hello`. `$AUTHBRIDGE_ARGS`, when set, adds
+ * daemon options after the ones given here (a CI job points the same suite at a tenant with it),
+ * and the daemon started is then printed on stderr, so a job can see what it tested.
  * @param {{flavor?: string, seed?: number, clock?: 'system'|'virtual'|string, stateDir?: string,
  *          args?: string[], binary?: string, logLevel?: string, trace?: string, onStderr?: (text: string) => void}} options
  */
 async function spawnBridge(options = {}) {
+  checkOptions(options);
   const binary = options.binary ?? findBinary();
   if (binary === undefined) {
     throw new Error('authbridge binary not found: set AUTHBRIDGE_BIN, put authbridge on PATH (`make install PREFIX=…` '
-      + 'in the AuthBridge checkout), or install a client package that bundles it (`make pack`)');
+      + 'in the AuthBridge checkout), or install a client package that bundles it (`make pack BINARY=1`)');
   }
   if (!existsSync(binary)) {
     throw new Error(`authbridge binary not found at ${binary}: run \`swift build\` (or \`make build\`) first, or set AUTHBRIDGE_BIN`);
@@ -119,6 +204,8 @@ async function spawnBridge(options = {}) {
   if (options.logLevel) args.push('--log-level', options.logLevel);
   if (options.trace) args.push('--trace', options.trace);
   args.push(...(options.args ?? []));
+  const extra = splitArgs(process.env.AUTHBRIDGE_ARGS ?? '');
+  args.push(...extra);
 
   const events = options.emitter ?? new EventHub();
   const connection = new Connection(binary, args, {
@@ -130,9 +217,18 @@ async function spawnBridge(options = {}) {
     hello = await connection.request('daemon.hello');
   } catch (error) {
     if (error instanceof RPCError) throw error;
-    // It exited before answering: its whole stderr says why (the reason first, then the usage).
+    // It exited before answering: stderr says why (the reason first, then the usage).
     const { code, signal } = await connection.exited;
-    throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
+    const failure = new Error(`authbridge exited (${signal ?? code}) before answering: ${startFailure(connection.stderr)}`
+      + (extra.length > 0 ? ` [arguments: ${args.join(' ')}; from AUTHBRIDGE_ARGS: ${extra.join(' ')}]` : ''));
+    failure.stderr = connection.stderr;
+    failure.args = args;
+    throw failure;
+  }
+  if (extra.length > 0) {
+    const server = hello.server ?? {};
+    process.stderr.write(`authbridge: started ${binary} ${args.join(' ')} (AUTHBRIDGE_ARGS added ${extra.join(' ')}): `
+      + `server ${server.kind ?? 'unknown'}${server.url ? ` ${server.url}` : ''}\n`);
   }
   return new Bridge(connection, events, hello, options);
 }

@@ -423,6 +423,10 @@ export interface Bridge extends BridgeMethods, TokenSyncMethods {
   respawn(overrides?: SpawnOptions): Promise<Bridge>;
 }
 
+/**
+ * Starts a daemon; resolves once it answered `daemon.hello`. Throws a TypeError for an option it
+ * does not know. `$AUTHBRIDGE_ARGS` adds daemon options after these (printed on stderr when used).
+ */
 export function spawnBridge(options?: SpawnOptions): Promise<Bridge>;
 /** `$AUTHBRIDGE_BIN`, else `authbridge` on PATH, else the binary bundled in the package, else the checkout's debug build. */
 export function findBinary(env?: Record<string, string | undefined>): string | undefined;
