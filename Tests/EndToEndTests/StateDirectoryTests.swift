@@ -90,7 +90,9 @@ import Glibc
         holder.closeInput()
         #expect(holder.wait().status == 0)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("in use by another authbridge"))
+        #expect(
+            second.stderr.contains(
+                "the state directory \(dir) is in use by another authbridge (pid \(holder.process.processIdentifier)): stop it (kill \(holder.process.processIdentifier), or end its input), or give this one another --state-dir"))
     }
 
     /// Kills the daemon with SIGKILL at arbitrary instants while it saves state (every chunk

@@ -12,6 +12,9 @@ public enum FDIO {
     public static let standardOutput: Int32 = 1
     public static let standardError: Int32 = 2
 
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
     /// An errno value, with the system's text for it.
     public struct Failure: Error, Equatable, Sendable {
         public let code: Int32
