@@ -162,7 +162,7 @@ enum BuiltInJourneys {
     \#(credentials)
         "dataStore": { "type": "dataStoreDecision", "outcomes": { "true": "success", "false": "retry" } },
         "retry": { "type": "retryLimit", "retryLimit": 3, "saveToUser": true, "outcomes": { "retry": "credentials", "reject": "lock" } },
-        "lock": { "type": "accountLockout", "lockAction": "LOCK", "duration": 300, "outcomes": { "next": "failure" } },
+        "lock": { "type": "accountLockout", "lockAction": "LOCK", "outcomes": { "next": "failure" } },
     \#(ends)
     } }
     """#

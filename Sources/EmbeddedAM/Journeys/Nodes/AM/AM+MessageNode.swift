@@ -6,7 +6,7 @@ extension AM {
     /// while `defaultOption` says 1 (am-nodes.md §2, JSMOCK), so an untouched answer is "yes".
     /// Index 0 → `true`, 1 → `false`; with `stateField` the index also goes to shared state.
     struct MessageNode: PageChild {
-        static let type = AMNodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let message = try s.localized("message") else { throw SettingsError(reason: "\"message\" is required: a map of locale → text") }
             let stateField = try s.string("stateField")
             return .collector(MessageNode(
