@@ -55,8 +55,8 @@ import Testing
         #expect(harness.am.outbox.lastSuspendLink == nil)
     }
 
-    /// The built-in nodes also wrote what was answered to shared state (`choice`,
-    /// `oneTimePassword`, `pollingExit`, `deviceProfile`); AM's do not, so a journey reading them
+    /// The built-in nodes also wrote what was answered to shared state (`choice`, `deviceProfile`,
+    /// and likewise `oneTimePassword` and `pollingExit`); AM's do not, so a journey reading them
     /// finds nothing. AM's Device Profile Collector keeps the profile under its own key.
     @Test func answersAMsNodesDoNotKeepAreNotInSharedState() throws {
         let harness = Harness()
