@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
+// One target per layer; imports point down (docs/architecture.md):
 // authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
 // RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
 // authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl

@@ -2,7 +2,7 @@ import AuthBridgeCore
 import IdentityServer
 
 /// The default identity server: journeys, a user directory, SSO sessions and an OAuth issuer,
-/// all in process, driven by the clock and random source it is given (DESIGN.md §6).
+/// all in process, driven by the clock and random source it is given (docs/architecture.md).
 public final class EmbeddedAM: IdentityServer {
     public let config: EmbeddedAMConfig
     public let users: UserDirectory

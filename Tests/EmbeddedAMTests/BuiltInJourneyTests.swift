@@ -3,7 +3,7 @@ import AuthBridgeCore
 import IdentityServer
 import Testing
 
-/// The step sequences of am-protocol.md §7 (J3–J11), each through its success and its failures.
+/// The step sequences of docs/journeys.md (J3–J11), each through its success and its failures.
 extension Harness {
     func types(_ reply: ServerReply) -> [String] {
         reply.body["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []

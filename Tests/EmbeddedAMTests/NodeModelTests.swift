@@ -249,7 +249,7 @@ extension NodeContext {
         #expect(invalid.message == "Invalid value for ChoiceCallback IDToken1: expected the index of an option, got 2")
     }
 
-    /// AM writes `_id` only on Page-node steps (am-nodes.md §8).
+    /// AM writes `_id` only on Page-node steps (ForgeRock/am-external `PageNode.java`).
     @Test func theRendererWritesIdOnlyOnPageSteps() {
         let name = Callback.name(prompt: "User Name")
         let bare: JSONObject = ["type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken2", "value": ""]]]

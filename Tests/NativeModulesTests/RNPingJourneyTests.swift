@@ -3,7 +3,7 @@ import NativeModules
 import TestSupport
 import Testing
 
-/// RNPingJourney as the successor SDK's JS calls it (ping-rn-sdk.md §3–§5): request in, node or
+/// RNPingJourney as the successor SDK's JS calls it (docs/ping-modules.md): request in, node or
 /// typed rejection out, on iOS and Android.
 @Suite struct RNPingJourneyTests {
     static let oidc: JSONValue = [

@@ -173,7 +173,7 @@ public final class RNPingOidcModule: NativeModule {
         }
     }
 
-    /// The base client has no browser agent (ping-rn-sdk.md §8).
+    /// The base client has no browser agent (ForgeRock/ping-react-native-sdk `packages/oidc/ios/RNPingOidcCommon.swift`).
     private static func noAgent() throws(PingSDKError) -> String { throw .authorize("Agent not configured") }
 
     private func sdkCall(_ code: String, _ body: () throws(PingSDKError) -> JSONValue) throws(BridgeError) -> JSONValue {

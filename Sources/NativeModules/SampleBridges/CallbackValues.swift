@@ -2,7 +2,7 @@ import AuthBridgeCore
 import NativeSDK
 
 /// How each platform's `next` copies the values of the payload JS sent onto the node the SDK
-/// holds (bridge-api.md §2.3, §3.1, §5.2–§5.3). The echoed authId and texts are ignored: the
+/// holds (each sample's `FRAuthSampleBridge` `next`, docs/flavors.md). The echoed authId and texts are ignored: the
 /// journey state is native.
 enum CallbackValues {
     /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.

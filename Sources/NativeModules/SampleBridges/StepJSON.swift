@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// The step string each platform's bridge builds from a node (bridge-api.md §1.1–§1.2).
+/// The step string each platform's bridge builds from a node (iOS `FRNode.resolve()`, Android `Gson().toJson(FRNode(node))`; docs/flavors.md).
 enum StepJSON {
     /// JSONSerialization writes `/` as `\/`; Apple strings carry that byte for byte.
     static let apple = JSONWriter(options: [.escapeSlashes])

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// What `next(payload)` receives, decoded with the schema the native bridges use
-/// (bridge-api.md §1.3): `{authId?, callbacks?: [{type?, input?: [{name, value?}], _id?}], status?}`.
+/// (`FRAuthSampleStructs.swift` of the RN sample, docs/flavors.md): `{authId?, callbacks?: [{type?, input?: [{name, value?}], _id?}], status?}`.
 /// Unknown keys are ignored; a wrong type on a known key fails the whole decode, as Swift's
 /// JSONDecoder does, but here the failure says where.
 struct StepPayload {

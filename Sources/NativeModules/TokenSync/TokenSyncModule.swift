@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// The seed app's `AuthenticationTokenModule` and `HydraTokenExchangeModule` (seed 004), which
+/// A production app's `AuthenticationTokenModule` and `HydraTokenExchangeModule` (docs/token-sync.md), which
 /// sit beside the FRAuth bridge: `tokenSyncReady()`, `tokenUpdate(map)` and
 /// `exchangeToken(subjectToken)`. `logout()` is shared with the FRAuth bridge.
 public final class TokenSyncModule: NativeModule {

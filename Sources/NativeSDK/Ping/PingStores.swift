@@ -3,7 +3,7 @@ import AuthBridgeCore
 /// The Ping SDK's default storages, shared by every client that does not name its own handle:
 /// the SSO session (`SessionConfig` storage) and the OIDC tokens (`OidcClientConfig` storage).
 /// Two journey clients with default storage therefore share one session and one token set, and an
-/// OIDC client with default storage sees the journey's tokens (ping-rn-sdk.md §6). A client that
+/// OIDC client with default storage sees the journey's tokens (docs/ping-modules.md). A client that
 /// names a registered storage handle gets a slot of that name instead.
 ///
 /// They live beside the old SDK's `TokenManager`, not in it: the successor SDK keeps its own

@@ -1,4 +1,4 @@
-/// The journeys every daemon starts with (am-protocol.md §7, J1–J10; J11 is the `timeout` every
+/// The journeys every daemon starts with (docs/journeys.md, J1–J10; J11 is the `timeout` every
 /// journey has). They are written in the JSON users load with `--journeys` (docs/journeys.md),
 /// so the built-ins exercise the loader too.
 enum BuiltInJourneys {
