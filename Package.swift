@@ -2,12 +2,13 @@
 import PackageDescription
 
 // One target per layer; imports point down (docs/architecture.md):
-// authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
-// RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
-// authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl
-// (Foundation and libcurl only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
-// is under everything, over CSHA256 (SHA-256 on the CPU's SHA extensions). TestSupport holds
-// the harnesses the test targets share.
+// authbridge → Daemon (options, wiring) → RPCFace, HTTPFace, RemoteConfig;
+// RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM; RPCFace → JSONRPC;
+// Host → StateStore; HTTPFace → AMHTTP → HTTPServer, IdentityServer;
+// authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl (libcurl, loaded at run time: only
+// there). No product's target imports Foundation (TestSupport does, for the test processes).
+// AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O) is under everything, over CSHA256
+// (SHA-256 on the CPU's SHA extensions). TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
     products: [
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "RemoteConfig", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         // The system's libcurl, loaded at run time (no curl headers needed): RemoteAM's HTTP client.
         .target(name: "CCurl"),
-        // The only target that links Foundation (URL and cookie parsing) and libcurl: only
+        // A real tenant over libcurl (URL and cookie parsing of its own, no Foundation): only
         // authbridge-remote links it, so the default binary stays fully static (docs/remote.md).
         .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer", "CCurl"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),

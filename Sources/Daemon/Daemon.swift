@@ -30,7 +30,7 @@ public enum Daemon {
             ProcessControl.exitNow(0)
         }
 
-        // Remote mode lives in authbridge-remote, the build that links Foundation: this one stays
+        // Remote mode lives in authbridge-remote, the build that loads libcurl: this one stays
         // fully static and quick to start (docs/remote.md).
         if options.host.remote != nil, connect == nil { RemoteHandOver.exec(arguments) }
         Log.shared.setLevel(options.logLevel)

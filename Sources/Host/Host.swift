@@ -64,7 +64,7 @@ public final class Host: @unchecked Sendable {
     private let lock = Lock()
 
     /// Builds a client for a remote tenant (`configuration.remote`): the executable passes one,
-    /// so the HTTP client's Foundation stays out of every other target.
+    /// so the HTTP client (libcurl, loaded at run time) stays out of every other target.
     public typealias Connect = (RemoteServerSettings) throws(StartFailure) -> any IdentityServer
 
     public var isRemote: Bool { configuration.remote != nil }
