@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 BINARY ?=
 REMOTE ?=
 
-.PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack
+.PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack format lint
 
 build:
 	$(SWIFT) build
@@ -32,6 +32,15 @@ serve: build
 test: build
 	$(SWIFT) test
 	AUTHBRIDGE_BIN=$(abspath $(BIN)) $(NODE) --test protocol/ docs/
+
+# The toolchain's swift-format with .swift-format: `make format` rewrites in place, `make lint`
+# fails on anything it would change or flag (.ci/run lints before testing).
+FORMATTED := Sources Tests Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 # Re-record the golden transcripts from their inputs. Review the diff before committing it.
 transcripts: build
