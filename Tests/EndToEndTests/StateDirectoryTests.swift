@@ -85,7 +85,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let holder = try DaemonProcess(["--state-dir", dir])
         holder.write(Requests.call(1, "daemon.hello") + "\n")
-        Thread.sleep(forTimeInterval: 0.3)
+        holder.waitForLines(1)  // answered: the holder has the directory's lock
         let second = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         holder.closeInput()
         #expect(holder.wait().status == 0)
@@ -167,11 +167,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let daemon = try DaemonProcess(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir])
         daemon.write(Requests.call(1, "daemon.ping") + "\n")
-        Thread.sleep(forTimeInterval: 0.5)
+        daemon.waitForLines(1)  // answered: the snapshot is written
         let snapshot = try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))
         for (index, line) in Requests.login.enumerated() {
             daemon.write(line + "\n")
-            if index == 0 { Thread.sleep(forTimeInterval: 0.2) }
+            if index == 0 { daemon.waitForLines(2) }
         }
         daemon.write(Requests.call(9, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#) + "\n")
         daemon.closeInput()

@@ -84,8 +84,7 @@ test('a tenant that goes away mid-journey: a clear transport rejection, and the 
   try {
     await client.request('start');
     await client.request('login');
-    doomed.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await doomed.close(); // the tenant has exited: its port refuses
     await assert.rejects(client.request('next', [LOGIN]), (error) => {
       // The iOS sample rejects next() with its fixed message; the cause rides in data.detail.
       assert.equal(error.message, 'LoginFailure');
