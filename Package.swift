@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
-        .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "AuthBridgeCore"]),
+        .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(
@@ -66,6 +66,7 @@ let package = Package(
             dependencies: ["Host", "RPCFace", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
     ]
 )
