@@ -5,7 +5,7 @@ import Testing
 
 /// The cookie jar's reading of Set-Cookie as AM sends it: a value kept, a deletion seen.
 @Suite struct SetCookieTests {
-    let now = CivilTime(unixSeconds: 1_767_225_600) // 2026-01-01T00:00:00Z
+    let now = CivilTime(unixSeconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
 
     @Test func valueAndAttributes() {
         let cookie = SetCookie("amlbcookie=01; Path=/; Domain=.example.com; HttpOnly", now: now)
