@@ -137,7 +137,7 @@ public final class Host: @unchecked Sendable {
         // over one server (React Native flavors only: they are TurboModules).
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
             let ping = PingSDK(
-                platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
+                platform: configuration.flavor.platform, server: server, clock: clock, random: random,
                 stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
             let storages = StorageRegistry()
             catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))

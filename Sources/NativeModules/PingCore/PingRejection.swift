@@ -74,8 +74,3 @@ enum PingArguments {
         return value
     }
 }
-
-extension Flavor {
-    /// The Ping SDK that answers on this flavor's platform.
-    var pingPlatform: PingPlatform { platform == .ios ? .ios : .android }
-}

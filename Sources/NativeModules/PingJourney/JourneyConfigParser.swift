@@ -22,7 +22,7 @@ enum JourneyConfigParser {
         "uiLocales", "refreshThreshold", "loginHint", "display", "prompt", "additionalParameters", "oidcStorageId",
     ]
 
-    static func parse(_ config: JSONObject, platform: PingPlatform) throws(BridgeError) -> JourneyConfig {
+    static func parse(_ config: JSONObject, platform: Platform) throws(BridgeError) -> JourneyConfig {
         // Both trim; iOS counts an empty string as absent (a string that is not one reads as absent too).
         func string(_ key: String) -> String? {
             guard let text = config[key]?.stringValue else { return nil }

@@ -10,7 +10,7 @@ public final class RNPingJourneyModule: NativeModule {
     public let namespace = "RNPingJourney"
     private let sdk: PingSDK
     private let storages: StorageRegistry
-    private var platform: PingPlatform { sdk.platform }
+    private var platform: Platform { sdk.platform }
     private var journeys: [String: Entry] = [:]
 
     private struct Entry {

@@ -9,7 +9,7 @@ import NativeSDK
 /// factory does once the parser is done.
 enum OidcConfigParser {
     static func parse(
-        _ config: JSONObject, platform: PingPlatform, storageSlot: (String) throws(BridgeError) -> String
+        _ config: JSONObject, platform: Platform, storageSlot: (String) throws(BridgeError) -> String
     ) throws(BridgeError) -> PingOidcConfig {
         func fail(_ reason: String) -> BridgeError {
             switch platform {

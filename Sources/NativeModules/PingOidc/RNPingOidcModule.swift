@@ -14,7 +14,7 @@ public final class RNPingOidcModule: NativeModule {
     public let namespace = "RNPingOidc"
     private let sdk: PingSDK
     private let storages: StorageRegistry
-    private var platform: PingPlatform { sdk.platform }
+    private var platform: Platform { sdk.platform }
     private var clients: [String: PingOidcClient] = [:]
     /// Web client id → the base client it wraps.
     private var webClients: [String: String] = [:]

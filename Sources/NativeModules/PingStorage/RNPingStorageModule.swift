@@ -55,7 +55,7 @@ public final class RNPingStorageModule: NativeModule {
 
 /// How each platform turns the flat JS config into the config it keeps (and `configure…` returns).
 enum StorageConfigNormalizer {
-    static func normalize(_ config: JSONObject, kind: StorageRegistry.Kind, platform: PingPlatform) -> JSONObject {
+    static func normalize(_ config: JSONObject, kind: StorageRegistry.Kind, platform: Platform) -> JSONObject {
         var result: JSONObject = [:]
         func copy(_ key: String, as name: String? = nil, bool: Bool = false) {
             switch config[key] {

@@ -19,14 +19,9 @@ enum StepJSON {
         return apple.string(.object(step))
     }
 
-    enum AndroidVariant {
-        /// RN Android (Kotlin, RN-D/E): `authServiceId` always "", the three texts always present.
-        case kotlin
-        /// Flutter Android (Java): `authServiceId` always "", the three texts left out when null.
-        case java
-    }
-
-    /// `Gson().toJson(FRNode(node))`: the sample's FRNode fields in declaration order.
+    /// `Gson().toJson(FRNode(node))`: the sample's FRNode fields in declaration order;
+    /// `authServiceId` always "". The Kotlin bridge writes the three texts always (empty when
+    /// unset), the Java one leaves them out when null.
     static func android(_ node: Node, variant: AndroidVariant) -> String {
         var step: JSONObject = ["frCallbacks": .array(node.callbacks.map(frCallback)), "authId": .string(node.authId)]
         step["authServiceId"] = ""
