@@ -40,7 +40,10 @@ import Testing
             == ("JOURNEY_CONFIG_ERROR", "argument_error", "Missing required parameter: serverUrl"))
         let half = app.rejection("RNPingJourney.configureJourney", ["serverUrl": "http://am", "clientId": "ReactNativeOAuthClient"])
         #expect(Self.rejected(half)?.2 == "clientId, redirectUri, and either discoveryEndpoint or openId must all be provided when OIDC is configured")
-        #expect(app.rejection("RNPingJourney.configureJourney") == .invalidParams(reason: "configureJourney takes 1 argument(s) (config), got 0", param: nil))
+        #expect(app.rejection("RNPingJourney.configureJourney") == .invalidParams(reason: "configureJourney takes 1 argument (config), got 0", param: nil))
+        #expect(app.rejection("RNPingJourney.start", "j1") == .invalidParams(reason: "start takes 2 to 3 arguments (journeyId, journeyName, options), got 1", param: nil))
+        #expect(app.rejection("RNPingJourney.start", "j1", 7) == .invalidParams(reason: "journeyName must be a string, got integer", param: "1"))
+        #expect(app.rejection("RNPingJourney.configureJourney", "x") == .invalidParams(reason: "config must be an object, got string", param: "0"))
     }
 
     @Test func startResolvesAContinueNodeWithMappedCallbacks() throws {

@@ -32,17 +32,17 @@ public final class RNPingStorageModule: NativeModule {
 
     func register(_ args: [JSONValue], _ kind: StorageRegistry.Kind) throws(BridgeError) -> JSONValue {
         let method = "register\(kind.rawValue)Storage"
-        try PingArguments.count(method, args, ["config", "storageId"], optional: 1)
-        let config = try PingArguments.object(args, 0, "config")
-        let id = try PingArguments.chosenId(args, position: 1, sdk: sdk, taken: registry.contains)
+        try Arguments.count(method, args, ["config", "storageId"], optional: 1)
+        let config = try Arguments.object(args, 0, "config")
+        let id = try Arguments.chosenId(args, position: 1, sdk: sdk, taken: registry.contains)
         registry.register(StorageConfigNormalizer.normalize(config, kind: kind, platform: sdk.platform), kind: kind, id: id)
         return .string(id)
     }
 
     func configure(_ args: [JSONValue], _ kind: StorageRegistry.Kind) throws(BridgeError) -> JSONValue {
         let method = "configure\(kind.rawValue)Storage"
-        try PingArguments.count(method, args, ["storageId"])
-        let id = try PingArguments.string(args, 0, "storageId")
+        try Arguments.count(method, args, ["storageId"])
+        let id = try Arguments.string(args, 0, "storageId")
         guard let config = registry.config(kind, id: id) else {
             // `StorageConfigRegistry.resolve` / `resolveConfig`; OATH has its own text on both.
             let message = kind == .oath ? "No OATH storage config registered for id=\(id)" : "No storage config registered for id=\(id)"
