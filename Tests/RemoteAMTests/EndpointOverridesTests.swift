@@ -73,7 +73,7 @@ import Testing
         )
         #expect(
             message(json.replacingOccurrences(of: "\"oauth2/x/access_token\"", with: "7"), file: "options.json")
-                == "options.json: tokenEndpoint must be a string")
+                == "options.json: tokenEndpoint must be a string, got integer")
     }
 
     @Test func malformedValuesAreNamed() {

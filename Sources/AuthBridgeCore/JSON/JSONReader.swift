@@ -90,6 +90,17 @@ public struct JSONField<Failure: JSONReadFailure> {
         return try readers()
     }
 
+    // Reads that never fail, for parsers that mirror a native SDK's casts (`config["x"] as? String`,
+    // `optString`): a value of another type reads as absent, and the SDK then uses its default
+    // or rejects with its own text.
+
+    public var asString: String? { value?.stringValue }
+    public var asBool: Bool? { value?.boolValue }
+    public var asNumber: Double? { value?.doubleValue }
+    public var asObject: JSONObject? { value?.objectValue }
+    /// The strings of an array, other elements skipped; nil when it is not an array.
+    public var asStrings: [String]? { value?.arrayValue?.compactMap(\.stringValue) }
+
     /// The failure for this value, for checks a caller makes after a read (a range, a format).
     public func fail(_ expected: JSONReadError.Expectation, _ found: JSONReadError.Found, nullAllowed: Bool = false) -> Failure {
         Failure(JSONReadError(path: location, expected: expected, found: found, nullAllowed: nullAllowed))

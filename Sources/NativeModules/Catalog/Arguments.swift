@@ -39,6 +39,11 @@ enum Arguments {
         try read(args, position, name) { argument throws(JSONReadError) in try argument.object() }
     }
 
+    /// An object argument, read member by member under its name (`config.scopes`).
+    static func reader(_ args: [JSONValue], _ position: Int, _ name: String) throws(BridgeError) -> JSONReader<JSONReadError> {
+        try read(args, position, name) { argument throws(JSONReadError) in try argument.reader() }
+    }
+
     static func bool(_ args: [JSONValue], _ position: Int, _ name: String) throws(BridgeError) -> Bool {
         try read(args, position, name) { argument throws(JSONReadError) in try argument.bool() }
     }

@@ -43,7 +43,7 @@ public final class RNPingJourneyModule: NativeModule {
 
     func configure(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try Arguments.count("configureJourney", args, ["config"])
-        var config = try JourneyConfigParser.parse(try Arguments.object(args, 0, "config"), platform: platform)
+        var config = try JourneyConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform)
         let sessionKey = try storageSlots(&config)
         let id = sdk.newId()
         journeys[id] = Entry(client: sdk.journey(sessionKey: sessionKey, oidc: config.oidc), node: nil)

@@ -85,7 +85,7 @@ public final class RNPingOidcModule: NativeModule {
 
     func createClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try Arguments.count("createClient", args, ["config", "clientId"], optional: 1)
-        let config = try OidcConfigParser.parse(try Arguments.object(args, 0, "config"), platform: platform, storageSlot: storageSlot)
+        let config = try OidcConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform, storageSlot: storageSlot)
         let id = try chosenId(args, position: 1)
         clients[id] = sdk.oidcClient(config)
         return .string(id)
