@@ -95,6 +95,23 @@ import Testing
         #expect(settings.timeout == 5)
         #expect(settings.oauthClientId == "c")
         #expect(settings.discoveryURL == nil)
+        for (value, message) in [
+            ("[5]", "options.json: timeout must be a string or a number, got array"),
+            ("null", nil),
+        ] {
+            let changed = json.replacingOccurrences(of: #""timeout": 5"#, with: #""timeout": \#(value)"#)
+            do {
+                _ = try AppConfigFile.settings(changed, file: "options.json")
+                #expect(message == nil, "\(value)")
+            } catch {
+                #expect(error.message == message, "\(value)")
+            }
+        }
+        let discovery = json.replacingOccurrences(of: #""timeout": 5"#, with: #""discoveryEndpoint": 7"#)
+        let error = #expect(throws: AppConfigFile.Invalid.self) {
+            try AppConfigFile.settings(discovery, file: "options.json")
+        }
+        #expect(error?.message == "options.json: discoveryEndpoint must be a string, got integer")
     }
 
     @Test func frOptionsDiscoveryEndpoint() throws {
