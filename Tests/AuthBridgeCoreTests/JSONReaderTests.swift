@@ -111,10 +111,11 @@ import Testing
         let reader = try Reader(["late": 1e20, "negative": -5, "key": "not base64!"])
         let late = failure { () throws(JSONReadError) in try reader.time("late") }
         #expect(late == JSONReadError(path: JSONPath("late"), expected: .time, found: .value(.double(1e20))))
+        #expect(late?.description == "late must be a time (\(TimeBounds.description)), got 1e+20")
         #expect(failure { () throws(JSONReadError) in try reader.seconds("negative") }?.found == .value(.int(-5)))
         let key = failure { () throws(JSONReadError) in try reader.bytes("key") }
         #expect(key?.expected == .base64URL)
-        #expect(key?.description == "key must be base64url, got a string that is not")
+        #expect(key?.description == "key is not base64url")
     }
 
     @Test func aRootPathPrefixesEveryMember() throws {

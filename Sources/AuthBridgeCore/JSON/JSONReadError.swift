@@ -71,7 +71,7 @@ public struct JSONReadError: Error, Equatable, Sendable, CustomStringConvertible
         // A number out of range is shown; other values are not (a string may be a secret).
         case .value(.int(let number)): return "\(path) must be \(expected.phrase), got \(number)"
         case .value(.double(let number)): return "\(path) must be \(expected.phrase), got \(number)"
-        case .value(let value): return "\(path) must be \(expected.phrase), got a \(value.kind.rawValue) that is not"
+        case .value: return "\(path) is not \(expected.phrase)"
         }
     }
 }
