@@ -20,8 +20,6 @@ public struct JSONPath: Equatable, Sendable, CustomStringConvertible {
 
     public func appending(index: Int) -> JSONPath { JSONPath(components: components + [.index(index)]) }
 
-    public var isEmpty: Bool { components.isEmpty }
-
     /// Keys joined with `.`, indices in brackets: `callbacks[2].input[0].value`.
     public var description: String {
         var text = ""
