@@ -3,6 +3,8 @@ import IdentityServer
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One HTTP exchange at a time over the system's libcurl, synchronous as the `IdentityServer` seam

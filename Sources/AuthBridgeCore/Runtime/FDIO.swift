@@ -135,8 +135,9 @@ public enum FDIO {
             }
             owner = raw.st_uid
             permissions = UInt32(raw.st_mode) & 0o777
-            device = UInt64(raw.st_dev)
-            inode = UInt64(raw.st_ino)
+            // dev_t is signed on macOS, unsigned on Linux.
+            device = UInt64(truncatingIfNeeded: raw.st_dev)
+            inode = UInt64(truncatingIfNeeded: raw.st_ino)
             size = Int64(raw.st_size)
         }
 

@@ -24,6 +24,15 @@ public final class Lock: @unchecked Sendable {
 
     /// Takes the lock unless that takes longer than `seconds`; false when it timed out.
     public func lock(within seconds: Double) -> Bool {
+        #if canImport(Darwin)
+        // macOS has no pthread_mutex_timedlock: try every millisecond until the time is up (this
+        // runs once, when the daemon stops).
+        for _ in 0..<max(1, Int(seconds * 1000)) {
+            if pthread_mutex_trylock(mutex) == 0 { return true }
+            usleep(1000)
+        }
+        return pthread_mutex_trylock(mutex) == 0
+        #else
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         let nanoseconds = Int(now.tv_nsec) + Int(seconds.truncatingRemainder(dividingBy: 1) * 1_000_000_000)
@@ -31,6 +40,7 @@ public final class Lock: @unchecked Sendable {
         deadline.tv_sec = now.tv_sec + Int(seconds) + nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
         return pthread_mutex_timedlock(mutex, &deadline) == 0
+        #endif
     }
     public func unlock() { pthread_mutex_unlock(mutex) }
 
