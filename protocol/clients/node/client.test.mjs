@@ -149,7 +149,8 @@ test('stderr is kept apart from results, and a missing binary says what to do', 
   await bridge.close();
   assert.match(bridge.stderr, /end of input/);
   assert.ok(lines.join('').length > 0);
-  await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }), /binary not found.*swift build/);
+  await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }),
+    /binary not found at \/nonexistent\/authbridge \(the binary option\): run `swift build`.*install @authbridge\/client-/);
 });
 
 test('logLevel trace shows each call with its duration, redacted; trace writes it to a file', async () => {
@@ -193,14 +194,15 @@ test('an option spawnBridge does not know is refused, naming the ones it knows',
   await assert.rejects(spawnBridge('rn-ios'), /spawnBridge takes an options object, got string/);
 });
 
-test('with no daemon anywhere, the hint names the package that bundles one', () => {
+test('with no daemon anywhere, the hint names the platform package to install', () => {
   // A copy of the client outside the checkout, so neither PATH nor the checkout's build has one.
   const dir = mkdtempSync(join(tmpdir(), 'authbridge-nobin-'));
   try {
     for (const file of ['index.cjs', 'transport.cjs', 'ping.cjs']) copyFileSync(new URL(file, import.meta.url), join(dir, file));
     const run = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(dir, 'index.cjs'))}).spawnBridge().catch((e) => { console.log(e.message); })`],
       { encoding: 'utf8', env: { PATH: '' } });
-    assert.match(run.stdout, /authbridge binary not found: set AUTHBRIDGE_BIN, .*\(`make pack BINARY=1`\)/);
+    assert.match(run.stdout, new RegExp(`authbridge binary not found: install @authbridge/client-${process.platform}-${process.arch} `
+      + 'beside @authbridge/client .*`make pack`.*; or set AUTHBRIDGE_BIN, or put authbridge on PATH'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@
 // See README.md in this folder, and docs/testing-with-jest.md.
 'use strict';
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
-const { basename, delimiter, join } = require('node:path');
+const { basename, delimiter, dirname, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
 const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS } = require('./ping.cjs');
 
@@ -24,9 +24,42 @@ function executable(path) {
 }
 
 /**
+ * The platforms a binary package is built for, each `@authbridge/client-<platform>-<arch>`
+ * (Node's `process.platform`-`process.arch`), listed in package.json's optionalDependencies so
+ * that npm installs the one matching the machine and skips the others (their `os`/`cpu` fields).
+ */
+const PLATFORMS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64'];
+
+/** The package that carries the daemon for this machine. */
+function platformPackage(platform = process.platform, arch = process.arch) {
+  return `@authbridge/client-${platform}-${arch}`;
+}
+
+/** The daemon inside the installed platform package (`bin/authbridge`), or undefined. */
+function packagedBinary() {
+  try {
+    return join(dirname(require.resolve(`${platformPackage()}/package.json`)), 'bin', 'authbridge');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why no daemon was found and what to install, for every "binary not found" message. */
+function binaryNotFoundHint(platform = process.platform, arch = process.arch) {
+  const elsewhere = 'set AUTHBRIDGE_BIN, or put authbridge on PATH (`make install PREFIX=…` in an AuthBridge checkout)';
+  if (!PLATFORMS.includes(`${platform}-${arch}`)) {
+    return `no @authbridge/client binary package is built for ${platform}-${arch} (only ${PLATFORMS.join(', ')}): `
+      + `build authbridge from source, then ${elsewhere}`;
+  }
+  return `install ${platformPackage(platform, arch)} beside @authbridge/client (npm installs it as an optional `
+    + 'dependency unless optional dependencies are omitted; `make pack` in an AuthBridge checkout packs both '
+    + `tarballs, to install together); or ${elsewhere}`;
+}
+
+/**
  * Where the daemon is looked for, in order: `$AUTHBRIDGE_BIN`; `authbridge` on `PATH` (not this
- * package's own `bin` launcher); the binary bundled in this package (`bin/<platform>-<arch>/`,
- * put there by `make pack`); this checkout's debug build. Returns the path, or undefined.
+ * package's own `bin` launcher); the platform package's binary (`@authbridge/client-<platform>-<arch>`,
+ * an optional dependency); this checkout's debug build. Returns the path, or undefined.
  */
 function findBinary(env = process.env) {
   if (env.AUTHBRIDGE_BIN) return env.AUTHBRIDGE_BIN;
@@ -37,11 +70,8 @@ function findBinary(env = process.env) {
     if (basename(realpathSync(candidate)) === 'authbridge.cjs') continue; // a launcher, not the daemon
     return candidate;
   }
-  for (const candidate of [
-    join(here, 'bin', `${process.platform}-${process.arch}`, 'authbridge'),
-    join(here, '..', '..', '..', '.build', 'debug', 'authbridge'),
-  ]) {
-    if (executable(candidate)) return candidate;
+  for (const candidate of [packagedBinary(), join(here, '..', '..', '..', '.build', 'debug', 'authbridge')]) {
+    if (candidate !== undefined && executable(candidate)) return candidate;
   }
   return undefined;
 }
@@ -189,11 +219,12 @@ async function spawnBridge(options = {}) {
   checkOptions(options);
   const binary = options.binary ?? findBinary();
   if (binary === undefined) {
-    throw new Error('authbridge binary not found: set AUTHBRIDGE_BIN, put authbridge on PATH (`make install PREFIX=…` '
-      + 'in the AuthBridge checkout), or install a client package that bundles it (`make pack BINARY=1`)');
+    throw new Error(`authbridge binary not found: ${binaryNotFoundHint()}`);
   }
   if (!existsSync(binary)) {
-    throw new Error(`authbridge binary not found at ${binary}: run \`swift build\` (or \`make build\`) first, or set AUTHBRIDGE_BIN`);
+    const from = options.binary !== undefined ? 'the binary option' : 'AUTHBRIDGE_BIN';
+    throw new Error(`authbridge binary not found at ${binary} (${from}): run \`swift build\` (or \`make build\`) in the `
+      + `AuthBridge checkout if it is the debug build, or name another binary, or leave ${from} unset and ${binaryNotFoundHint()}`);
   }
   const args = [];
   if (options.flavor) args.push('--flavor', options.flavor);
@@ -349,6 +380,6 @@ class Bridge {
 }
 
 module.exports = {
-  spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
+  spawnBridge, findBinary, PLATFORMS, platformPackage, binaryNotFoundHint, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
   PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
 };
