@@ -43,6 +43,27 @@ if (!PLATFORMS.includes(values.platform)) fail(`--platform ${values.platform}: t
 if (values['no-main'] && !values.binary) fail('--no-main without --binary packs nothing');
 if (values.binary && !existsSync(values.binary)) fail(`--binary ${values.binary}: no such file (make release builds .build-release/release/authbridge)`);
 
+/**
+ * The platform an executable is for, from its header (ELF or 64-bit Mach-O), so that a binary
+ * packed under the wrong name (an artifact mixed up in the release workflow) stops here.
+ */
+function platformOf(path) {
+  const head = readFileSync(path).subarray(0, 20);
+  if (head.length < 20) return undefined;
+  if (head.readUInt32BE(0) === 0x7f454c46) {
+    const machine = { 0x3e: 'x64', 0xb7: 'arm64' }[head.readUInt16LE(18)];
+    return machine && `linux-${machine}`;
+  }
+  if (head.readUInt32LE(0) === 0xfeedfacf) {
+    const cpu = { 0x01000007: 'x64', 0x0100000c: 'arm64' }[head.readUInt32LE(4)];
+    return cpu && `darwin-${cpu}`;
+  }
+  return undefined;
+}
+if (values.binary && platformOf(values.binary) !== values.platform) {
+  fail(`--binary ${values.binary} is ${platformOf(values.binary) ? `a ${platformOf(values.binary)} executable` : 'no executable pack.mjs knows'}, not ${values.platform}`);
+}
+
 const main = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 // The main package must name every platform package at its own version, or npm would install a
 // binary from another release (or none).

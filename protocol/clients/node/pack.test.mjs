@@ -103,6 +103,14 @@ test('installed without the platform package, spawnBridge() and npx authbridge s
   assert.ok(run.stderr.startsWith(`authbridge: no daemon binary found: ${wanted}`), run.stderr);
 });
 
+test('pack.mjs refuses a binary under another platform\'s name', { skip: !existsSync(binary) || !PLATFORMS.includes(platform) }, () => {
+  const other = PLATFORMS.find((p) => p !== platform);
+  const run = spawnSync(process.execPath, [join(here, 'pack.mjs'), '--out', tmpdir(), '--no-main', '--binary', binary, '--platform', other],
+    { encoding: 'utf8' });
+  assert.equal(run.status, 2);
+  assert.equal(run.stderr, `pack.mjs: --binary ${binary} is a ${platform} executable, not ${other}\n`);
+});
+
 test('on a machine no package is built for, the hint says so and how to get a binary', () => {
   assert.equal(platformPackage('linux', 'arm64'), '@authbridge/client-linux-arm64');
   assert.match(binaryNotFoundHint('linux', 'arm64'), /^install @authbridge\/client-linux-arm64 beside @authbridge\/client/);
