@@ -8,11 +8,11 @@ BIN := .build/debug/authbridge
 ARGS ?=
 # `make install PREFIX=…`: the release binary goes to $(PREFIX)/bin (REMOTE=1: remote mode's too).
 PREFIX ?= /usr/local
-# `make pack BINARY=1`: the client package also carries the linux-x64 release binary.
-BINARY ?=
+# `make pack BINARY_PATH=…`: pack that binary instead of building the release one (the tests do).
+BINARY_PATH ?=
 REMOTE ?=
 
-.PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack
+.PHONY: build release release-remote run serve test test-swift test-node transcripts bench clean install pack format lint
 
 build:
 	$(SWIFT) build
@@ -33,6 +33,15 @@ test: build
 	$(SWIFT) test
 	AUTHBRIDGE_BIN=$(abspath $(BIN)) $(NODE) --test protocol/ docs/
 
+# The toolchain's swift-format with .swift-format: `make format` rewrites in place, `make lint`
+# fails on anything it would change or flag (.ci/run lints before testing).
+FORMATTED := Sources Tests Package.swift
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
 # Re-record the golden transcripts from their inputs. Review the diff before committing it.
 transcripts: build
 	$(NODE) protocol/transcripts/record.mjs
@@ -40,8 +49,9 @@ transcripts: build
 # A fully static release binary: no shared Swift libraries to load at start-up (docs/performance.md).
 RELEASE_BIN := .build-release/release/authbridge
 # Only the default product: authbridge-remote links Foundation, and no static libcurl ships.
+# macOS has no static executables; its Swift runtime is part of the OS.
 release:
-	$(SWIFT) build -c release --build-path .build-release -Xswiftc -static-executable --product authbridge
+	$(SWIFT) build -c release --build-path .build-release $(if $(filter Darwin,$(shell uname -s)),,-Xswiftc -static-executable) --product authbridge
 
 # Remote mode's binary (docs/remote.md), dynamically linked: it needs the Swift runtime and
 # libcurl on the machine. `authbridge --server …` runs it from authbridge's own directory.
@@ -62,17 +72,13 @@ install: release $(if $(REMOTE),release-remote)
 	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/authbridge
 	$(if $(REMOTE),install -m 0755 $(RELEASE_REMOTE_BIN) $(DESTDIR)$(PREFIX)/bin/authbridge-remote)
 
-# The Node client as a package: .build-release/authbridge-client-VERSION.tgz, for
-# `npm install --save-dev <that file>`. BINARY=1 bundles the linux-x64 release binary.
-PACK_DIR := .build-release/pack
-CLIENT := protocol/clients/node
-pack: $(if $(BINARY),release)
-	rm -rf $(PACK_DIR) && mkdir -p $(PACK_DIR)/bin
-	cd $(CLIENT) && cp package.json README.md index.cjs index.mjs index.d.ts jest.cjs jest.d.ts ping.cjs transport.cjs transport.mjs $(abspath $(PACK_DIR))/
-	cp $(CLIENT)/bin/authbridge.cjs $(PACK_DIR)/bin/
-	$(if $(BINARY),mkdir -p $(PACK_DIR)/bin/linux-x64 && cp $(RELEASE_BIN) $(PACK_DIR)/bin/linux-x64/authbridge)
-	cd $(PACK_DIR) && $(NPM) pack --offline --silent --pack-destination $(abspath .build-release) >&2
-	@ls .build-release/*.tgz >&2
+# The Node client as npm packages, in PACK_OUT: authbridge-client-VERSION.tgz (JavaScript) and
+# authbridge-client-<platform>-<arch>-VERSION.tgz (this machine's static release binary, the
+# optional dependency npm picks by os/cpu). `npm install --save-dev` both (docs/testing-with-jest.md).
+PACK_OUT ?= .build-release
+pack: $(if $(BINARY_PATH),,release)
+	$(if $(BINARY),$(warning BINARY=1 is no longer needed: make pack always packs the binary package))
+	NPM=$(NPM) $(NODE) protocol/clients/node/pack.mjs --out $(PACK_OUT) --binary $(or $(BINARY_PATH),$(RELEASE_BIN))
 
 clean:
 	rm -rf .build .build-release

@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// One target per layer; imports point down (docs/architecture.md, DESIGN.md §8):
-// authbridge → RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM;
-// RPCFace → JSONRPC; Host → StateStore; authbridge → HTTPFace → AMHTTP → HTTPServer, IdentityServer;
-// authbridge → Daemon (options, wiring); authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl
-// (Foundation and libcurl only there). AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O)
-// is under everything, over CSHA256 (SHA-256 on the CPU's SHA extensions). TestSupport holds
-// the harnesses the test targets share.
+// One target per layer; imports point down (docs/architecture.md):
+// authbridge → Daemon (options, wiring) → RPCFace, HTTPFace, RemoteConfig;
+// RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM; RPCFace → JSONRPC;
+// Host → StateStore; HTTPFace → AMHTTP → HTTPServer, IdentityServer;
+// authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl (libcurl, loaded at run time: only
+// there). No product's target imports Foundation (TestSupport does, for the test processes).
+// AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O) is under everything, over CSHA256
+// (SHA-256 on the CPU's SHA extensions). TestSupport holds the harnesses the test targets share.
 let package = Package(
     name: "AuthBridge",
     products: [
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "RemoteConfig", dependencies: ["AuthBridgeCore", "IdentityServer"]),
         // The system's libcurl, loaded at run time (no curl headers needed): RemoteAM's HTTP client.
         .target(name: "CCurl"),
-        // The only target that links Foundation (URL and cookie parsing) and libcurl: only
+        // A real tenant over libcurl (URL and cookie parsing of its own, no Foundation): only
         // authbridge-remote links it, so the default binary stays fully static (docs/remote.md).
         .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer", "CCurl"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
@@ -53,7 +54,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "AuthBridgeCore"]),
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
-        .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "AuthBridgeCore"]),
+        .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(
@@ -65,6 +66,7 @@ let package = Package(
             dependencies: ["Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
     ]
 )

@@ -88,3 +88,22 @@ test("the banner's lines do what the banner says: TOKEN_EVENT on login, LOGOUT_E
   const events = run.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l).method).filter(Boolean);
   assert.deepEqual(events, ['TOKEN_REQUEST_EVENT', 'TOKEN_EVENT', 'TOKEN_EVENT', 'LOGOUT_EVENT']);
 });
+
+test('README: "Two commands" shows two, and what make test downloads is said, with the way to skip it', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Two commands'), readme.indexOf('\n## ', readme.indexOf('## Two commands') + 3));
+  const commands = section.split('\n').filter((line) => /^ {4}\S/.test(line)).map((line) => line.trim().split(/\s+#/)[0].trim());
+  assert.deepEqual(commands, ['make run', 'make test']);
+  // Whatever a test under protocol/ or docs/ installs from PyPI, the README names it and its skip.
+  const installers = [];
+  for (const dir of ['protocol', 'docs']) {
+    for (const file of readdirSync(join(root, dir), { recursive: true })) {
+      if (!String(file).endsWith('.test.mjs')) continue;
+      const text = readFileSync(join(root, dir, String(file)), 'utf8');
+      for (const m of text.matchAll(/'pip', 'install'[^\]]*'([\w-]+)'\]/g)) installers.push(m[1]);
+    }
+  }
+  assert.ok(installers.length > 0, 'the pip installs are found (the check would notice a new one)');
+  for (const name of installers) assert.ok(section.includes(name), `README's Two commands section names ${name}, which make test installs`);
+  assert.match(section, /AUTHBRIDGE_OFFLINE=1 make test/);
+});

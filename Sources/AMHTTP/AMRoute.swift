@@ -1,5 +1,6 @@
 /// Which AM endpoint a path names. AM's layouts are all accepted, as SDKs use each of them
-/// (am-protocol.md §1): with or without the `/am` prefix, the realm as
+/// (forgerock-javascript-sdk `packages/javascript-sdk/src/util/url.ts`, forgerock-ios-sdk
+/// `FRAuth/FRAuth/Config/ServerConfig.swift`): with or without the `/am` prefix, the realm as
 /// `realms/root/realms/<realm>`, `realms/<realm>` or just `<realm>`.
 enum AMRoute: Equatable {
     case authenticate

@@ -13,7 +13,7 @@ public final class AMRoutes {
     public init(server: any IdentityServer, config: AMHTTPConfig) {
         self.server = server
         self.config = config
-        cors = CORS(origins: config.corsOrigins)
+        cors = CORS(origins: config.corsOrigins, cookieName: config.cookieName)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -1,5 +1,6 @@
 /// `authIndexType=composite_advice`: the journey an advice asks for, when the advice is simple
-/// enough to name one (am-protocol.md §2.1). AM takes the URL-decoded XML
+/// enough to name one (https://docs.pingidentity.com/pingam/8.1/am-authentication/authenticate-endpoint-parameters.html).
+/// AM takes the URL-decoded XML
 /// `<Advices><AttributeValuePair><Attribute name="…"/><Value>…</Value></AttributeValuePair></Advices>`;
 /// an advice to authenticate to a tree or service (`realm:Tree` or `Tree`) starts that journey.
 /// Transaction and other advices need policy evaluation this server does not do: they are

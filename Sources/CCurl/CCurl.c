@@ -31,18 +31,25 @@ static struct {
     void (*slist_free_all)(struct curl_slist *);
 } curl;
 
+// macOS ships libcurl in the OS under its own name.
+#ifdef __APPLE__
+#define LIBCURL "libcurl.4.dylib"
+#else
+#define LIBCURL "libcurl.so.4"
+#endif
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[512];
 
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(LIBCURL, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(load_error, sizeof load_error, "remote mode needs the system's libcurl (libcurl.so.4): %s", dlerror());
+        snprintf(load_error, sizeof load_error, "remote mode needs the system's libcurl (" LIBCURL "): %s", dlerror());
         return;
     }
 #define SYMBOL(field, name) \
     if (!(*(void **)&curl.field = dlsym(library, name))) { \
-        snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks %s", name); \
+        snprintf(load_error, sizeof load_error, LIBCURL " lacks %s", name); \
         return; \
     }
     SYMBOL(global_init, "curl_global_init")

@@ -30,9 +30,10 @@ public enum Daemon {
             ProcessControl.exitNow(0)
         }
 
-        // Remote mode lives in authbridge-remote, the build that links Foundation: this one stays
+        // Remote mode lives in authbridge-remote, the build that loads libcurl: this one stays
         // fully static and quick to start (docs/remote.md).
-        if options.host.remote != nil, connect == nil { RemoteHandOver.exec(arguments) }
+        let faces = Faces(options, remoteLinked: connect != nil, stdinIsTerminal: FDIO.isTerminal(FDIO.standardInput))
+        if faces.handOverToRemote { RemoteHandOver.exec(arguments) }
         Log.shared.setLevel(options.logLevel)
         if let path = options.traceFile {
             switch FDIO.open(path, [.writeOnly, .create, .truncate], mode: 0o600) {
@@ -70,7 +71,7 @@ public enum Daemon {
             Log.shared.plain("authbridge: \(error.message)\n")
             ProcessControl.exitNow(error.status)
         }
-        if options.banner || (!options.noStdio && FDIO.isTerminal(FDIO.standardInput)) {
+        if faces.banner {
             Log.shared.plain(Banner.text(for: host))
         }
         if let listener {
@@ -82,7 +83,7 @@ public enum Daemon {
             }
             let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
             Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.view.server.realm)\(named))\n")
-            if !options.noStdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
+            if faces.stdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 
         // SIGTERM and SIGINT end the process the way EOF does: the unit of work under way finishes, its
@@ -99,7 +100,7 @@ public enum Daemon {
             }
         }
 
-        if options.noStdio, let listener {
+        if !faces.stdio, let listener {
             withExtendedLifetime(signalSources) {
                 HTTPFace.serve(host: host, listener: listener, corsOrigins: options.corsOrigins)
             }

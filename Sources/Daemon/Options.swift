@@ -192,7 +192,7 @@ struct Options {
             case "--no-stdio": options.noStdio = true
             case "--cors-origin":
                 let origin = try value(argument)
-                guard origin == "*" || origin.hasPrefix("http://") || origin.hasPrefix("https://"), !origin.hasSuffix("/") else {
+                guard origin == "*" || origin.lowercased().hasPrefix("http://") || origin.lowercased().hasPrefix("https://"), !origin.hasSuffix("/") else {
                     throw UsageError(message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
                 }
                 options.corsOrigins.append(origin)

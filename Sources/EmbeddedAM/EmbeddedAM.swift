@@ -2,7 +2,7 @@ import AuthBridgeCore
 import IdentityServer
 
 /// The default identity server: journeys, a user directory, SSO sessions and an OAuth issuer,
-/// all in process, driven by the clock and random source it is given (DESIGN.md §6).
+/// all in process, driven by the clock and random source it is given (docs/architecture.md).
 public final class EmbeddedAM: IdentityServer {
     public let config: EmbeddedAMConfig
     public let users: UserDirectory
@@ -105,17 +105,6 @@ public final class EmbeddedAM: IdentityServer {
 
     // MARK: saved state
 
-    /// A piece of saved state: where it goes under the server (`["users", "ada"]`) and what it
-    /// holds; nil for a piece removed.
-    public typealias StateItem = (path: [String], value: JSONValue?)
-
-    /// Users, SSO sessions and OAuth grants: what an app relaunch must find again. Journeys in
-    /// progress are not kept.
-    public var stateItems: [StateItem] {
-        users.stateEntries.map { (["users", $0.0], $0.1) } + sessions.stateEntries.map { (["sessions", $0.0], $0.1) }
-            + oauth.stateItems.map { (["oauth"] + $0.path, $0.value) }
-    }
-
     /// Whether the owners record what changes, for `--state-dir`; off without one, so nothing
     /// accumulates that nobody reads.
     public var tracksStateChanges: Bool {
@@ -126,28 +115,36 @@ public final class EmbeddedAM: IdentityServer {
             oauth.tracksChanges = newValue
         }
     }
+}
 
-    /// What changed since the last call, for `--state-dir` to write only that.
-    public func takeStateChanges() -> [StateItem] {
-        users.takeChanges().map { (["users", $0.0], $0.1) } + sessions.takeChanges().map { (["sessions", $0.0], $0.1) }
-            + oauth.takeChanges().map { (["oauth"] + $0.path, $0.value) }
+/// Users, SSO sessions and OAuth grants: what an app relaunch must find again, under `server`
+/// (`["users", "ada"]`, `["sessions", token]`, `["oauth", "grants", id]`). Journeys in progress
+/// are not kept.
+extension EmbeddedAM: StateOwner {
+    public var stateKey: String { "server" }
+
+    public var stateEntries: [StateEntry] {
+        users.stateEntries.map { $0.under("users") } + sessions.stateEntries.map { $0.under("sessions") }
+            + oauth.stateEntries.map { $0.under("oauth") }
     }
 
-    /// Restores from keyed items (`path` names them in errors).
-    public func restore(items: [([String], JSONValue)], path: String) throws(StateError) {
-        func section(_ name: String) -> [(String, JSONValue)] {
-            items.filter { $0.0.count == 2 && $0.0[0] == name }.map { ($0.0[1], $0.1) }
+    public func takeStateEdits() -> [StateEdit] {
+        users.takeStateEdits().map { $0.under("users") } + sessions.takeStateEdits().map { $0.under("sessions") }
+            + oauth.takeStateEdits().map { $0.under("oauth") }
+    }
+
+    public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
+        func section(_ name: String) -> [StateEntry] {
+            entries.filter { $0.path.first == name }.map { StateEntry(Array($0.path.dropFirst()), $0.value) }
         }
-        try users.restore(try section("users").map { key, value throws(StateError) in try StateReader(value, path: "\(path).users.\(key)") })
-        try sessions.restore(try section("sessions").map { key, value throws(StateError) in try StateReader(value, path: "\(path).sessions.\(key)") })
-        try oauth.restore(items: items.filter { $0.0.first == "oauth" }.map { (Array($0.0.dropFirst()), $0.1) }, path: "\(path).oauth")
-    }
-
-    /// Restores from a version-1 state file (arrays).
-    public func restore(_ reader: StateReader) throws(StateError) {
-        try users.restore(try reader.readers("users"))
-        try sessions.restore(try reader.readers("sessions"))
-        try oauth.restore(try reader.reader("oauth"))
+        func readers(_ name: String) throws(StateError) -> [StateReader] {
+            try section(name).filter { $0.path.count == 1 }.map { entry throws(StateError) in
+                try StateReader(entry.value, path: "\(stateKey).\(name).\(entry.path[0])")
+            }
+        }
+        try users.restore(try readers("users"))
+        try sessions.restore(try readers("sessions"))
+        try oauth.restoreState(section("oauth"), path: "\(stateKey).oauth")
     }
 }
 

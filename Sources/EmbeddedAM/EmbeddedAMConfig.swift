@@ -1,6 +1,6 @@
 import AuthBridgeCore
 
-/// What a newcomer gets with no flags (DESIGN.md §6).
+/// What a newcomer gets with no flags (docs/quickstart.md).
 public struct EmbeddedAMConfig: Sendable {
     public struct OAuthClient: Sendable {
         public var clientId: String

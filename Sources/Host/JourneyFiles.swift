@@ -2,6 +2,8 @@ import AuthBridgeCore
 import EmbeddedAM
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `--journeys PATH`: a file, or a directory whose `*.json` files are all read (in name order,

@@ -30,12 +30,10 @@ public final class World {
     /// The stdio host's events go here; without one (in-process use) they are dropped
     /// (`Host.attach`).
     var eventSink: EventSink?
-    /// What the state file holds for runs other than this one (the seeded stream, the virtual
-    /// clock) and is written back as it was.
-    var carried = SavedState.Carried()
+    /// The owners of what `--state-dir` saves.
+    let owners: StateBook
     /// The journal's last record; each commit's record takes the next number.
     private var sequence: Int64 = 0
-    private var marks = SavedState.Marks()
     /// Past this size the journal is folded into a new snapshot.
     private var compactionThreshold = World.minimumCompaction
     private static let minimumCompaction: Int64 = 1 << 20
@@ -48,11 +46,14 @@ public final class World {
 
     init(configuration: HostConfiguration, connect: Host.Connect?) throws(StartFailure) {
         self.configuration = configuration
-        random = configuration.seed.map { SeededRandomSource(seed: $0) } ?? SystemRandomSource()
+        let seeded = configuration.seed.map { SeededRandomSource(seed: $0) }
+        random = seeded ?? SystemRandomSource()
+        let virtual: VirtualClock?
         switch configuration.clock {
-        case .system: clock = SystemClock()
-        case .virtual(let epoch): clock = VirtualClock(epoch: epoch)
+        case .system: virtual = nil
+        case .virtual(let epoch): virtual = VirtualClock(epoch: epoch)
         }
+        clock = virtual ?? SystemClock()
         var serverConfig = EmbeddedAMConfig()
         if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
         for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
@@ -95,6 +96,7 @@ public final class World {
         if let remote = configuration.remote { Self.apply(remote, to: &options) }
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
+        owners = StateBook([SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded])
         // One observer of ended sessions, wired to the credentials' owner: a session ended on
         // any face (HTTP logout, endSession) ends the native login that holds it.
         embedded.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
@@ -110,7 +112,7 @@ public final class World {
         // over one server (React Native flavors only: they are TurboModules).
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
             let ping = PingSDK(
-                platform: configuration.flavor.platform == .ios ? .ios : .android, server: server, clock: clock, random: random,
+                platform: configuration.flavor.platform, server: server, clock: clock, random: random,
                 stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
             let storages = StorageRegistry()
             catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
@@ -175,7 +177,7 @@ public final class World {
     /// the face answers with the error instead. Only `Host.perform` calls it.
     func commit() throws(Host.NotDurable) {
         if let directory = stateDirectory {
-            let change = SavedState.changes(of: self, marks: &marks)
+            let change = owners.takeChange()
             if !change.isEmpty {
                 do {
                     try directory.append(change.record(sequence: sequence + 1))
@@ -202,10 +204,9 @@ public final class World {
     private func rollBack(to directory: StateDirectory) {
         do {
             if let saved = try directory.load() {
-                let (entries, _, _) = try SavedState.entries(saved)
-                try SavedState.apply(entries, to: self, rollingBack: true)
+                try owners.restore(try SavedState.entries(saved).0, rollingBack: true)
             }
-            settleMarks()
+            owners.settle()
         } catch {
             logError("rolling back to \(directory.file) failed: \(error)")
         }
@@ -213,19 +214,9 @@ public final class World {
 
     /// Folds the journal into a new snapshot of everything.
     private func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
-        let bytes = JSONWriter().bytes(SavedState.snapshot(SavedState.entries(of: self), sequence: sequence))
+        let bytes = JSONWriter().bytes(SavedState.snapshot(owners.entries, sequence: sequence))
         try directory.compact(bytes)
         compactionThreshold = max(Self.minimumCompaction, 2 * Int64(bytes.count))
-    }
-
-    /// What counts as changed starts from here: the owners forget what they recorded and the
-    /// clock and stream are marked where they stand.
-    private func settleMarks() {
-        _ = embedded.takeStateChanges()
-        _ = sdk.tokens.takeStateChange()
-        _ = pingStores.takeStateChange()
-        if let virtual = clock as? VirtualClock { marks.clock = virtual.now }
-        if let seeded = random as? SeededRandomSource { marks.random = seeded.state }
     }
 
     // MARK: native modules
@@ -269,12 +260,8 @@ public final class World {
         do {
             if let saved = try directory.load() {
                 do {
-                    let (entries, sequence, legacy) = try SavedState.entries(saved)
-                    if let legacy {
-                        try SavedState.apply(legacy: legacy, to: self)
-                    } else {
-                        try SavedState.apply(entries, to: self, rollingBack: false)
-                    }
+                    let (entries, sequence) = try SavedState.entries(saved)
+                    try owners.restore(entries, rollingBack: false)
                     self.sequence = sequence
                 } catch {
                     throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
@@ -289,7 +276,7 @@ public final class World {
         } catch {
             throw StartFailure(message: "\(error)")
         }
-        settleMarks()
+        owners.settle()
     }
 
     public var stateDirectoryPath: String? { stateDirectory?.path }

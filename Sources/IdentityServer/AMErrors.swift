@@ -1,6 +1,7 @@
 import AuthBridgeCore
 
-/// AM's error bodies (am-protocol.md §2.4, §4.2–§4.4), written once so the embedded server and
+/// AM's error bodies (https://docs.pingidentity.com/auth-node-ref/latest/failure.html; OAuth's per RFC 6749 §5.2,
+/// RFC 6750 §3.1), written once so the embedded server and
 /// tests agree on every byte.
 public enum AMErrors {
     public static let loginFailure: JSONValue = [
@@ -20,7 +21,7 @@ public enum AMErrors {
         return .object(body)
     }
 
-    /// Realm lockout mode: the warning before the lock (am-protocol.md §2.4).
+    /// Realm lockout mode: the warning before the lock (https://docs.pingidentity.com/auth-node-ref/latest/failure.html).
     public static func lockoutWarning(remaining: Int) -> String {
         "Warning: You will be locked out after \(remaining) more failure(s)."
     }

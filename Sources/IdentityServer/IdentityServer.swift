@@ -1,6 +1,7 @@
 import AuthBridgeCore
 
-/// AM's REST operations as Swift calls (am-protocol.md §1–§4). Replies carry the HTTP status and
+/// AM's REST operations as Swift calls (https://docs.pingidentity.com/pingam/8/am-authentication/authn-rest.html
+/// and AM's OAuth 2.0 endpoints). Replies carry the HTTP status and
 /// the JSON body exactly as AM sends them, so the SDK layer classifies an embedded reply and a
 /// real tenant's reply with the same code. Thrown errors are transport failures only: an AM
 /// error (401 Login failure, 400 invalid_grant…) is a reply, not a throw.

@@ -105,10 +105,10 @@ public final class RPCFace {
             logWarn("\(method)() was rejected because the SDK is not initialized: call \(startMethod)() first")
         }
         var answer = Self.json(error)
-        if case .invalidParams(_, "0"?, let mismatch?) = error, mismatch.expected == "string",
-           mismatch.got == "object" || mismatch.got == "array", case .object(var data)? = answer.data {
+        if case .invalidParams(_, "0"?, let read?) = error, read.expected == .string,
+           case .kind(let got) = read.found, got == .object || got == .array, case .object(var data)? = answer.data {
             let what = method == "next" ? "step" : "value"
-            data["hint"] = .string("pass a JSON string, not \(mismatch.got == "array" ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
+            data["hint"] = .string("pass a JSON string, not \(got == .array ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
             answer.data = .object(data)
         }
         return answer

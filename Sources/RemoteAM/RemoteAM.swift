@@ -2,12 +2,13 @@ import AuthBridgeCore
 import IdentityServer
 
 /// A real AM / PingOne Advanced Identity Cloud tenant behind the `IdentityServer` seam, spoken
-/// to as the native SDKs speak to it (am-protocol.md §1–§4): the journey with
+/// to as the native SDKs speak to it (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/Authentication/AuthService.swift`,
+/// `OAuth2/`; docs/remote.md): the journey with
 /// `Accept-API-Version: resource=2.1, protocol=1.0`, the SSO token as the session cookie, the
 /// load balancer's other cookies kept and sent back, authorize with PKCE answered by a 302 read
 /// without following it. AM's error replies are replies; only a missing HTTP answer throws.
 /// HTTP goes through the system's libcurl (`RemoteTransport`), so this target, and only
-/// `authbridge-remote`, needs it at run time (DESIGN.md §8 item 5).
+/// `authbridge-remote`, needs it at run time (docs/remote.md).
 public final class RemoteAM: IdentityServer {
     public let settings: RemoteServerSettings
     private let transport: RemoteTransport

@@ -3,6 +3,8 @@ import IdentityServer
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// One HTTP exchange at a time over the system's libcurl, synchronous as the `IdentityServer` seam
@@ -137,7 +139,7 @@ final class RemoteTransport {
 /// C strings for a list of Swift strings, alive for the duration of `body`.
 private func withCStrings<Result>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> Result) -> Result {
     let copies = strings.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
+    defer { for copy in copies { free(copy) } }
     return body(copies.map { UnsafePointer($0) })
 }
 

@@ -149,19 +149,24 @@ public enum AppConfigFile {
         let parsed: JSONValue
         do { parsed = try JSONParser.parse(text) } catch { throw Invalid(message: "\(file) is not valid JSON: \(error)") }
         guard case .object(let object) = parsed else { throw Invalid(message: "\(file): FROptions must be a JSON object") }
+        let options = JSONReader<JSONReadError>(object: object)
         var values: [String: String] = [:]
         // A URL or a path is text: a number there is a mistake, not a path named "7".
         let textOnly = Set(RemoteServerSettings.Endpoint.allCases.map(\.rawValue) + [discoveryName])
         // The samples' FROptions JSON uses camelCase names; iOS's `FROptions` is Codable with
         // the plist's `forgerock_…` keys, so a JSON it wrote has those: both are read.
         for (key, name) in jsonNames.merging([discoveryName: discoveryName], uniquingKeysWith: { first, _ in first }) {
-            switch object[name] ?? object[key] {
-            case nil, .null?: break
+            let field = options[object[name] != nil ? name : key]
+            if textOnly.contains(name) {
+                do { values[key] = try field.optionalString() } catch { throw Invalid(message: "\(file): \(error)") }
+                continue
+            }
+            switch field.present {
+            case nil: break
             case .string(let text)?: values[key] = text
-            case _? where textOnly.contains(name): throw Invalid(message: "\(file): \(name) must be a string")
             case .int(let number)?: values[key] = String(number)
             case .double(let number)?: values[key] = String(number)
-            case _?: throw Invalid(message: "\(file): \(name) must be a string or a number")
+            case let other?: throw Invalid(message: "\(file): \(field.location) must be a string or a number, got \(other.typeName)")
             }
         }
         return values

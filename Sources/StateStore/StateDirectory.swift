@@ -55,14 +55,29 @@ public final class StateDirectory {
             throw Failure(message: "cannot open \(path)/lock: \(failure.text)")
         }
         guard FDIO.tryLockExclusive(lockFD) else {
+            let holder = Self.holder(lockFD)
             FDIO.close(lockFD)
             FDIO.close(directoryFD)
-            throw Failure(message: "the state directory \(path) is in use by another authbridge")
+            let who = holder.map { "another authbridge (pid \($0))" } ?? "another authbridge"
+            let stop = holder.map { "stop it (kill \($0), or end its input)" } ?? "stop it"
+            throw Failure(message: "the state directory \(path) is in use by \(who): \(stop), or give this one another --state-dir")
         }
+        // The holder's pid, for the message a second daemon gives; the lock itself is the flock.
+        _ = FDIO.truncate(lockFD, to: 0)
+        FDIO.writeAll(lockFD, Array("\(FDIO.processID)\n".utf8))
         // A temp file is what a kill during a save leaves; the state it was to become never landed.
         if case .success(let status) = FDIO.status(in: directoryFD, Self.temporaryName), status.kind == .regular {
             FDIO.remove(in: directoryFD, Self.temporaryName)
         }
+    }
+
+    /// The pid the lock's holder wrote into it, when it is one.
+    private static func holder(_ fd: Int32) -> Int32? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard case .success(let count) = bytes.withUnsafeMutableBytes({ FDIO.read(fd, into: $0) }), count > 0 else { return nil }
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        guard let pid = Int32(text.split(separator: "\n").first ?? ""), pid > 0 else { return nil }
+        return pid
     }
 
     deinit {

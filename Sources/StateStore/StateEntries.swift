@@ -20,9 +20,10 @@ public struct StateEntries: Sendable {
 
     public var count: Int { values.count }
 
-    /// The entries under `prefix`, as (the rest of the path, value), in key order.
-    public func children(of prefix: Path) -> [(Path, JSONValue)] {
-        values.values.filter { $0.path.count > prefix.count && Array($0.path.prefix(prefix.count)) == prefix }
+    /// The entries at or under `prefix`, as (the rest of the path, value), in key order: an
+    /// owner saved as one value has its entry at `[key]`, and finds it here as `[]`.
+    public func entries(under prefix: Path) -> [(Path, JSONValue)] {
+        values.values.filter { $0.path.count >= prefix.count && Array($0.path.prefix(prefix.count)) == prefix }
             .map { (Array($0.path.dropFirst(prefix.count)), $0.value) }
             .sorted { $0.0.lexicographicallyPrecedes($1.0) }
     }

@@ -61,8 +61,10 @@ public struct DaemonProcess {
         }
     }
 
-    public func write(_ text: String) { stdin.fileHandleForWriting.write(Data(text.utf8)) }
-    public func write(bytes: [UInt8]) { stdin.fileHandleForWriting.write(Data(bytes)) }
+    /// A daemon that refused to start has closed its stdin: what it was sent is then lost, not a
+    /// crash of the test process (EPIPE once a test ignores SIGPIPE); its status and stderr tell.
+    public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+    public func write(bytes: [UInt8]) { try? stdin.fileHandleForWriting.write(contentsOf: bytes) }
     public func closeInput() { try? stdin.fileHandleForWriting.close() }
 
     /// Waits until stdout holds at least `count` whole lines (or `seconds` pass); returns how

@@ -46,7 +46,7 @@ import Testing
         let h = Harness()
         let sso = try #require(h.ssoToken())
         let restarted = Harness(seed: 2)
-        try restarted.am.restore(items: h.am.stateItems.compactMap { item in item.value.map { (item.path, $0) } }, path: "state")
+        try restarted.am.restoreState(h.am.stateEntries, rollingBack: false)
         #expect(restarted.am.authenticate(Self.start("Login", cookie: sso)).body["tokenId"]?.stringValue == sso)
     }
 }

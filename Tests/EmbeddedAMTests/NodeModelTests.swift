@@ -31,34 +31,63 @@ extension NodeContext {
     @Test func aNodeIsBuiltFromItsSettingsWithItsOutcomes() throws {
         let built = try NodeRegistry.node(
             id: "retry", json: ["type": "retryLimit", "retryLimit": 5, "saveToUser": false, "outcomes": ["retry": "a", "reject": "b"]])
-        #expect(built.type == "retryLimit")
-        #expect(built.outcomes == ["retry": "a", "reject": "b"])
-        let node = try #require(built.node as? RetryLimitNode)
+        #expect(built.count == 1)
+        #expect(built[0].type == "retryLimit")
+        // The file's syntax builds AM's node: its outcome ids are AM's, the file's names kept for errors.
+        #expect(built[0].outcomes == ["Retry": "a", "Reject": "b"])
+        #expect(built[0].outcomeNames == ["Retry": "retry", "Reject": "reject"])
+        let node = try #require(built[0].node as? AM.RetryLimitDecisionNode)
         #expect(node.limit == 5)
-        #expect(node.saveToUser == false)
-        #expect(node.outcomes == ["retry", "reject"])
+        #expect(node.onUser == false)
     }
 
-    @Test func everyTypeIsRegisteredOnce() {
+    @Test func everyTypeIsRegisteredOnceUnderEachOfItsNames() {
         let names = NodeRegistry.types.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 15)
+        let fileNames = NodeRegistry.types.compactMap(\.journeyFile?.name)
+        #expect(Set(fileNames).count == fileNames.count)
+        #expect(fileNames.count == 15)
+        // AuthBridge's own are named so, and exports cannot name them.
+        for type in NodeRegistry.types where type.name.hasPrefix("AuthBridge.") { #expect(NodeRegistry.amType(named: type.name) == nil) }
+        #expect(NodeRegistry.amType(named: "RetryLimitDecisionNode")?.journeyFile?.name == "retryLimit")
     }
 
-    @Test func anUnwiredOptionalOutcomeLeadsWhereItsFallbackLeads() throws {
+    @Test func aFileNodeOfTwoAMNodesIsAChain() throws {
+        let built = try NodeRegistry.node(id: "send", json: ["type": "otpGenerate", "delivery": "sms", "outcomes": ["next": "verify"]])
+        #expect(built.map(\.id) == ["send", "send#2"])
+        #expect(built[0].node is AM.OneTimePasswordGeneratorNode && built[0].outcomes == ["outcome": "send#2"])
+        #expect((built[1].node as? AM.OneTimePasswordSenderNode)?.delivery == "sms" && built[1].outcomes == ["outcome": "verify"])
+        #expect(built[1].fileNode == "send")
+    }
+
+    /// `expired` (otpVerify) and `invalid` (deviceProfile) are outcomes AM's nodes do not have:
+    /// older files that wire them still load, and the outcomes are never taken.
+    @Test func retiredOutcomesAreAcceptedAndNeverWired() throws {
         let journey = try JourneyDefinition(json: try JSONParser.parse(#"""
-            {"name":"J","entry":"v","nodes":{"v":{"type":"otpVerify","outcomes":{"true":"s","false":"f"}},
+            {"name":"J","entry":"v","nodes":{"v":{"type":"otpVerify","outcomes":{"true":"s","false":"f","expired":"f"}},
+             "d":{"type":"deviceProfile","outcomes":{"collected":"s","invalid":"f"}},
              "s":{"type":"success"},"f":{"type":"failure"}}}
             """#))
-        #expect(journey.nodes["v"]?.outcomes["expired"] == "f")
+        #expect(journey.nodes["v"]?.outcomes == ["true": "s", "false": "f"])
+        #expect(journey.nodes["d"]?.outcomes == ["outcome": "s"])
     }
 
-    @Test func theCallbacksANodeSendsAreCheckedWhenTheJourneyLoads() {
-        // A Polling Wait's and a Suspend's callbacks have the limits those callbacks have in a page.
-        let cases: [(JSONValue, String)] = [
-            (["type": "pollingWait", "seconds": 3601, "outcomes": [:]], #""waitTime" must be an integer from 0 to 3600000"#),
-            (["type": "suspend", "message": ""], #""message" is required (a non-empty string)"#),
-        ]
+    @Test func mistakesNameOutcomesAsTheFileDoes() {
+        do {
+            _ = try JourneyDefinition(json: ["name": "J", "entry": "r", "nodes": ["r": ["type": "retryLimit", "outcomes": ["retry": "r"]]]])
+            Issue.record("accepted a missing outcome")
+        } catch {
+            #expect(error.description == #"journey "J", node "r": missing outcome "reject""#)
+        }
+        do {
+            _ = try NodeRegistry.node(id: "r", json: ["type": "retryLimit", "outcomes": ["Retry": "r"]])
+            Issue.record("accepted AM's outcome id")
+        } catch {
+            #expect(error.reason == #"a retryLimit node has no outcome "Retry" (its outcomes: retry, reject)"#)
+        }
+    }
+
+    static func expectRefused(_ cases: [(JSONValue, String)]) {
         for (json, reason) in cases {
             do {
                 _ = try NodeRegistry.node(id: "n", json: json)
@@ -67,6 +96,24 @@ extension NodeContext {
                 #expect(error.reason == reason)
             }
         }
+    }
+
+    /// Settings the built-in node types had and AM's nodes do not: a clear error, not a silent change.
+    @Test func settingsAMsNodesDoNotHaveAreRefused() {
+        let cases: [(JSONValue, String)] = [
+            (["type": "accountLockout", "duration": 300], #""duration" is no setting of AM's Account Lockout, which locks until unlocked; a lock that ends is dataStoreDecision's "lockoutMode""#),
+            (["type": "otpGenerate", "validity": 120], #""validity" is a setting of otpVerify now: AM's OTP Collector Decision checks the code's age"#),
+        ]
+        Self.expectRefused(cases)
+    }
+
+    @Test func theCallbacksANodeSendsAreCheckedWhenTheJourneyLoads() {
+        // A Polling Wait's wait is AM's whole seconds; a Suspend's message may not be empty.
+        let cases: [(JSONValue, String)] = [
+            (["type": "pollingWait", "seconds": 3601, "outcomes": [:]], #""seconds" must be an integer from 1 to 3600"#),
+            (["type": "suspend", "message": ""], #""message" is required (a non-empty string)"#),
+        ]
+        Self.expectRefused(cases)
     }
 }
 
@@ -81,7 +128,11 @@ extension NodeContext {
         "outcomes": ["next": "x"],
     ]
 
-    static func node() throws -> PageNode { try #require(try NodeRegistry.node(id: "p", json: page).node as? PageNode) }
+    static func node() throws -> AM.PageNode { try #require(try NodeRegistry.node(id: "p", json: page)[0].node as? AM.PageNode) }
+
+    static func page(_ children: [any PageChild]) -> AM.PageNode {
+        AM.PageNode(children: children, header: nil, description: nil, stage: nil, isPage: true)
+    }
 
     @Test func eachCallbackEntryIsAChildAndTheStepConcatenatesThem() throws {
         let page = try Self.node()
@@ -131,7 +182,7 @@ extension NodeContext {
         guard case .send = page.process(&context) else { Issue.record("validateOnly went on"); return }
         answers[2].inputs["validateOnly"] = false
         context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered(answers))
-        guard case .outcome("next") = page.process(&context) else { Issue.record("good answers did not go on"); return }
+        guard case .outcome("outcome") = page.process(&context) else { Issue.record("good answers did not go on"); return }
     }
 
     /// A child that is not a callback entry: the page asks every child and repeats while one asks.
@@ -148,17 +199,17 @@ extension NodeContext {
 
     @Test func thePageRepeatsWhileAnyChildAsks() throws {
         let name = try CallbackFormat.collector(json: ["type": "NameCallback"])
-        let page = PageNode(children: [name, AskOnce()])
+        let page = Self.page([name, AskOnce()])
         let harness = Harness()
         var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered([CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "no"])]))
         guard case .send(let step) = page.process(&context) else { Issue.record("did not repeat"); return }
         #expect(step.callbacks.map { $0.input[0].value } == ["ann", "no"])
         context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered([CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "yes"])]))
-        guard case .outcome("next") = page.process(&context) else { Issue.record("did not go on"); return }
+        guard case .outcome("outcome") = page.process(&context) else { Issue.record("did not go on"); return }
     }
 
     @Test func kbaCallbacksOfOnePageBuildOneList() throws {
-        let page = PageNode(children: [
+        let page = Self.page([
             try CallbackFormat.collector(json: ["type": "KbaCreateCallback", "predefinedQuestions": ["A?"]]),
             try CallbackFormat.collector(json: ["type": "KbaCreateCallback", "predefinedQuestions": ["B?"]]),
         ])
@@ -198,7 +249,7 @@ extension NodeContext {
         #expect(invalid.message == "Invalid value for ChoiceCallback IDToken1: expected the index of an option, got 2")
     }
 
-    /// AM writes `_id` only on Page-node steps (am-nodes.md §8).
+    /// AM writes `_id` only on Page-node steps (ForgeRock/am-external `PageNode.java`).
     @Test func theRendererWritesIdOnlyOnPageSteps() {
         let name = Callback.name(prompt: "User Name")
         let bare: JSONObject = ["type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken2", "value": ""]]]

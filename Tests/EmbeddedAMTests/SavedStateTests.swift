@@ -6,20 +6,20 @@ import Testing
 /// What `--state-dir` relies on: the server written out as JSON text and read back into a fresh
 /// server answers as the old one would have.
 @Suite struct EmbeddedAMSavedState {
-    /// The server's keyed state items, as `[[path, value], …]` JSON text.
+    /// The server's state entries, as `[[path, value], …]` JSON text.
     static func text(_ am: EmbeddedAM) -> String {
-        JSONWriter().string(.array(am.stateItems.map { [.array($0.path.map { .string($0) }), $0.value ?? .null] }))
+        JSONWriter().string(.array(am.stateEntries.map { [.array($0.path.map { .string($0) }), $0.value] }))
     }
 
-    static func items(_ text: String) throws -> [([String], JSONValue)] {
+    static func entries(_ text: String) throws -> [StateEntry] {
         try JSONParser.parse(Array(text.utf8)).arrayValue!.map { pair in
-            (pair.arrayValue![0].arrayValue!.compactMap(\.stringValue), pair.arrayValue![1])
+            StateEntry(pair.arrayValue![0].arrayValue!.compactMap(\.stringValue), pair.arrayValue![1])
         }
     }
 
     static func reload(_ am: EmbeddedAM, clock: VirtualClock) throws -> EmbeddedAM {
         let restored = EmbeddedAM(clock: clock, random: SeededRandomSource(seed: 99))
-        try restored.restore(items: try items(text(am)), path: "server")
+        try restored.restoreState(try entries(text(am)), rollingBack: false)
         return restored
     }
 
@@ -46,12 +46,14 @@ import Testing
     }
 
     @Test func locksAndFailureCountsSurvive() throws {
-        let harness = Harness()
-        var step = harness.start("RetryLimit")
-        for _ in 0..<4 { step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
-        let restored = try Self.reload(harness.am, clock: harness.clock)
-        #expect(restored.users.find(username: "demo")?.lock == DirectoryUser.AccountLock(until: harness.clock.now + 300))
-        #expect(restored.users.find(username: "demo")?.counters == ["RetryLimit/retry": 4])
+        let counting = Harness()
+        var step = counting.start("RetryLimit")
+        for _ in 0..<2 { step = counting.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        #expect(try Self.reload(counting.am, clock: counting.clock).users.find(username: "demo")?.counters == ["RetryLimit/retry": 2])
+        let locking = Harness()
+        for _ in 0..<3 { _ = locking.submit(locking.start("LockoutMode").body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
+        #expect(try Self.reload(locking.am, clock: locking.clock).users.find(username: "demo")?.lock
+            == DirectoryUser.AccountLock(until: locking.clock.now + 300))
     }
 
     @Test func theSnapshotHoldsNoClearPassword() {
@@ -59,14 +61,14 @@ import Testing
     }
 
     @Test func aDamagedSnapshotIsRefusedNamingTheMember() throws {
-        var items = try Self.items(Self.text(Harness().am))
-        let index = try #require(items.firstIndex { $0.0 == ["users", "demo"] })
-        guard case .object(var demo) = items[index].1 else { Issue.record("unexpected user shape"); return }
+        var entries = try Self.entries(Self.text(Harness().am))
+        let index = try #require(entries.firstIndex { $0.path == ["users", "demo"] })
+        guard case .object(var demo) = entries[index].value else { Issue.record("unexpected user shape"); return }
         demo["username"] = 42
-        items[index].1 = .object(demo)
+        entries[index].value = .object(demo)
         let fresh = Harness(seed: 3).am
         #expect(throws: StateError("server.users.demo.username: expected a string, found integer")) {
-            try fresh.restore(items: items, path: "server")
+            try fresh.restoreState(entries, rollingBack: false)
         }
     }
 }

@@ -123,8 +123,8 @@ import Testing
     func signalEndsCleanly(signal: Int32) throws {
         let daemon = try DaemonProcess([])
         daemon.write(Requests.call(1, "start") + "\n")
-        // Wait for the answer so the signal arrives while the daemon idles in read(2).
-        Thread.sleep(forTimeInterval: 0.3)
+        // The answer first, so the signal arrives while the daemon idles in read(2).
+        daemon.waitForLines(1)
         kill(daemon.process.processIdentifier, signal)
         let result = daemon.wait()
         daemon.closeInput()

@@ -85,12 +85,14 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let holder = try DaemonProcess(["--state-dir", dir])
         holder.write(Requests.call(1, "daemon.hello") + "\n")
-        Thread.sleep(forTimeInterval: 0.3)
+        holder.waitForLines(1)  // answered: the holder has the directory's lock
         let second = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         holder.closeInput()
         #expect(holder.wait().status == 0)
         #expect(second.status == 1)
-        #expect(second.stderr.contains("in use by another authbridge"))
+        #expect(
+            second.stderr.contains(
+                "the state directory \(dir) is in use by another authbridge (pid \(holder.process.processIdentifier)): stop it (kill \(holder.process.processIdentifier), or end its input), or give this one another --state-dir"))
     }
 
     /// Kills the daemon with SIGKILL at arbitrary instants while it saves state (every chunk
@@ -165,11 +167,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let daemon = try DaemonProcess(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir])
         daemon.write(Requests.call(1, "daemon.ping") + "\n")
-        Thread.sleep(forTimeInterval: 0.5)
+        daemon.waitForLines(1)  // answered: the snapshot is written
         let snapshot = try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))
         for (index, line) in Requests.login.enumerated() {
             daemon.write(line + "\n")
-            if index == 0 { Thread.sleep(forTimeInterval: 0.2) }
+            if index == 0 { daemon.waitForLines(2) }
         }
         daemon.write(Requests.call(9, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#) + "\n")
         daemon.closeInput()
@@ -199,5 +201,62 @@ import Glibc
         #expect(result.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada")
         let rewritten = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
         #expect(rewritten.contains("\"version\":2"))
+    }
+
+    /// A directory as an earlier build left it: a version-2 snapshot and a journal of four commits
+    /// (a login, a user added, the clock advanced a minute).
+    @Test func aVersion2SnapshotAndJournalStillLoad() throws {
+        let dir = StateDirectoryEndToEnd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/state-v2")
+        for file in ["state.json", "state.journal"] {
+            try Data(contentsOf: fixtures.appendingPathComponent(file)).write(to: URL(fileURLWithPath: dir + "/" + file))
+            chmod(dir + "/" + file, 0o600)
+        }
+        let result = try DaemonProcess.run(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [
+            Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.messages[0]["result"]?["preferred_username"] == "demo")
+        #expect(result.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada")
+        #expect(result.messages[1]["result"]?["now"] == 1_767_225_660, "the journal's last commit moved the clock")
+        let snapshot = try Self.snapshot(dir)
+        #expect(snapshot["seq"] as? Int == 4, "the journal folded into the snapshot, numbers going on")
+    }
+
+    /// A run on the system clock without `--seed` writes back the clock and the seeded stream as
+    /// a seeded, virtual-clock run left them, while saving its own changes.
+    @Test func aRunWithoutSeedOrVirtualClockCarriesTheirEntriesThrough() throws {
+        let dir = StateDirectoryEndToEnd.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let deterministic = StateDirectoryEndToEnd.deterministic + ["--state-dir", dir]
+        _ = try DaemonProcess.run(deterministic, lines: Requests.login + [Requests.call(4, "emulator.advanceClock", #"{"seconds":90}"#)])
+        // Every start folds the journal into the snapshot: what the last run left is all there.
+        _ = try DaemonProcess.run(deterministic, lines: [])
+        let before = try Self.snapshot(dir)
+        let plain = try DaemonProcess.run(["--state-dir", dir], lines: [
+            Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#),
+        ])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        _ = try DaemonProcess.run(["--state-dir", dir], lines: [])
+        let after = try Self.snapshot(dir)
+        for key in ["clock", "random"] {
+            let was = try #require(Self.entry(before, [key]))
+            #expect(Self.entry(after, [key]) == was, "\(key) carried through")
+        }
+        #expect(Self.entry(after, ["server", "users", "ada"]) != nil)
+    }
+
+    static func snapshot(_ dir: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))) as! [String: Any]
+    }
+
+    static func entry(_ snapshot: [String: Any], _ path: [String]) -> NSDictionary? {
+        for case let pair as [Any] in snapshot["entries"] as? [Any] ?? [] where pair[0] as? [String] == path {
+            return pair[1] as? NSDictionary
+        }
+        return nil
     }
 }

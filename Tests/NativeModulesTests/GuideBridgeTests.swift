@@ -4,7 +4,7 @@ import NativeSDK
 import TestSupport
 import Testing
 
-/// The bridge the ForgeRock guide teaches (variant RN-B, seeds 000/001), as its JS meets it.
+/// The bridge the ForgeRock guide teaches (variant RN-B, docs/flavors.md), as its JS meets it.
 @Suite struct GuideBridgeContract {
     let bridge = ModuleHarness(bridge: .guide, seed: 7)
 

@@ -6,7 +6,7 @@ import EmbeddedAM
 import Testing
 
 /// The built-in journeys through the RN iOS bridge: what the sample bridge does with each
-/// callback type (bridge-api.md §2.3), and what `--callbacks complete` does instead.
+/// callback type (RN-E's `FRAuthSampleBridge.swift` `next`, docs/flavors.md), and what `--callbacks complete` does instead.
 @Suite struct JourneyBridgeTests {
     static func start(_ journey: String, callbacks: CallbackHandling = .sample) throws -> (ModuleHarness, String) {
         let bridge = ModuleHarness(callbacks: callbacks)

@@ -3,7 +3,7 @@ import NativeModules
 import TestSupport
 import Testing
 
-/// RNPingJourney as the successor SDK's JS calls it (ping-rn-sdk.md §3–§5): request in, node or
+/// RNPingJourney as the successor SDK's JS calls it (docs/ping-modules.md): request in, node or
 /// typed rejection out, on iOS and Android.
 @Suite struct RNPingJourneyTests {
     static let oidc: JSONValue = [
@@ -40,7 +40,10 @@ import Testing
             == ("JOURNEY_CONFIG_ERROR", "argument_error", "Missing required parameter: serverUrl"))
         let half = app.rejection("RNPingJourney.configureJourney", ["serverUrl": "http://am", "clientId": "ReactNativeOAuthClient"])
         #expect(Self.rejected(half)?.2 == "clientId, redirectUri, and either discoveryEndpoint or openId must all be provided when OIDC is configured")
-        #expect(app.rejection("RNPingJourney.configureJourney") == .invalidParams(reason: "configureJourney takes 1 argument(s) (config), got 0", param: nil))
+        #expect(app.rejection("RNPingJourney.configureJourney") == .invalidParams(reason: "configureJourney takes 1 argument (config), got 0", param: nil))
+        #expect(app.rejection("RNPingJourney.start", "j1") == .invalidParams(reason: "start takes 2 to 3 arguments (journeyId, journeyName, options), got 1", param: nil))
+        #expect(app.rejection("RNPingJourney.start", "j1", 7) == .invalidParams(JSONReadError(path: JSONPath("journeyName"), expected: .string, found: .kind(.integer)), param: "1"))
+        #expect(app.rejection("RNPingJourney.configureJourney", "x") == .invalidParams(JSONReadError(path: JSONPath("config"), expected: .object, found: .kind(.string)), param: "0"))
     }
 
     @Test func startResolvesAContinueNodeWithMappedCallbacks() throws {

@@ -3,7 +3,7 @@ import NativeModules
 import TestSupport
 import Testing
 
-/// RNPingOidc as the successor SDK's JS calls it (ping-rn-sdk.md §8–§9): clients created
+/// RNPingOidc as the successor SDK's JS calls it (docs/ping-modules.md): clients created
 /// synchronously, the browser step emulated, token maps and typed rejections.
 @Suite struct RNPingOidcTests {
     static let config: JSONValue = [

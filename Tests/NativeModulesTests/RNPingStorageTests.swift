@@ -65,7 +65,7 @@ import Testing
         #expect(Self.failure(android.rejection("RNPingStorage.configurePushStorage", "x"))!
             == ("IllegalStateException", "No storage config registered for id=x"))
         #expect(android.rejection("RNPingStorage.registerSessionStorage", "not a config")
-            == .invalidParams(reason: "config must be an object, got string", param: "0"))
+            == .invalidParams(JSONReadError(path: JSONPath("config"), expected: .object, found: .kind(.string)), param: "0"))
     }
 
     /// iOS's factory resolves the session handle first, Android's the OIDC one.

@@ -163,7 +163,9 @@ import Testing
     @Test func callbacksOfTheWrongShape() throws {
         let (bridge, _) = try started()
         #expect(detail(bridge.rejection("next", #"{"callbacks":{}}"#)) == "callbacks must be an array, got object")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{"input":[{"value":"x"}]},{}]}"#)) == "callbacks[0].input[0].name must be a string")
+        #expect(detail(bridge.rejection("next", #"{"callbacks":[{"input":[{"value":"x"}]},{}]}"#)) == "missing callbacks[0].input[0].name (a string)")
+        #expect(detail(bridge.rejection("next", #"{"callbacks":[{},{"input":[{"name":"IDToken2","value":[1]}, {"name":7}]}]}"#)) == "callbacks[1].input[1].name must be a string, got integer")
+        #expect(detail(bridge.rejection("next", #"{"callbacks":[{},{"input":"x"}]}"#)) == "callbacks[1].input must be an array, got string")
         #expect(detail(bridge.rejection("next", #"{"callbacks":[{"_id":"0"},{}]}"#)) == "callbacks[0]._id must be an integer, got string")
         #expect(detail(bridge.rejection("next", #"{"callbacks":[5,{}]}"#)) == "callbacks[0] must be an object, got integer")
         #expect(detail(bridge.rejection("next", #"{"authId":5,"callbacks":[]}"#)) == "authId must be a string, got integer")
@@ -185,7 +187,11 @@ import Testing
     @Test func wrongArgumentsAreParamErrors() throws {
         let (bridge, _) = try started()
         #expect(bridge.rejection("next") == .invalidParams(reason: "next takes 1 argument (the step payload), got 0", param: nil))
-        #expect(bridge.rejection("next", 5) == .invalidParams(reason: "the step payload must be a string, got integer", param: "0", mismatch: .init(expected: "string", got: "integer")))
+        #expect(
+            bridge.rejection("next", 5)
+                == .invalidParams(
+                    reason: "the step payload must be a string, got integer", param: "0",
+                    read: JSONReadError(path: JSONPath("the step payload"), expected: .string, found: .kind(.integer))))
         #expect(bridge.rejection("login", "x") == .invalidParams(reason: "login takes no arguments, got 1", param: nil))
     }
 

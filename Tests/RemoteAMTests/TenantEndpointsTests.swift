@@ -1,9 +1,9 @@
-import XCTest
+import Testing
 
 @testable import RemoteAM
 
 /// Where the OAuth calls go: AM's layout, or what a discovery document names.
-final class TenantEndpointsTests: XCTestCase {
+@Suite struct TenantEndpointsTests {
     let layout = TenantEndpoints(base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha")
     let url = "https://am.example.com/am/oauth2/alpha/.well-known/openid-configuration"
     let document: [String: String] = [
@@ -16,79 +16,88 @@ final class TenantEndpointsTests: XCTestCase {
     ]
 
     func endpoints(_ members: [String: String]) throws(TenantEndpoints.Invalid) -> TenantEndpoints {
-        let json = "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + "}"
+        let json =
+            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
+            + "}"
         return try TenantEndpoints(document: Array(json.utf8), url: url, fallback: layout)
     }
 
-    func testAMLayout() {
-        XCTAssertEqual(layout.authorize, "https://am.example.com/am/oauth2/realms/root/realms/alpha/authorize")
-        XCTAssertEqual(layout.token, "https://am.example.com/am/oauth2/realms/root/realms/alpha/access_token")
-        XCTAssertEqual(layout.endSession, "https://am.example.com/am/oauth2/realms/root/realms/alpha/connect/endSession")
+    @Test func aMLayout() {
+        #expect(layout.authorize == "https://am.example.com/am/oauth2/realms/root/realms/alpha/authorize")
+        #expect(layout.token == "https://am.example.com/am/oauth2/realms/root/realms/alpha/access_token")
+        #expect(layout.endSession == "https://am.example.com/am/oauth2/realms/root/realms/alpha/connect/endSession")
     }
 
-    func testDocumentEndpoints() throws {
+    @Test func documentEndpoints() throws {
         let found = try endpoints(document)
-        XCTAssertEqual(found.authorize, document["authorization_endpoint"])
-        XCTAssertEqual(found.token, document["token_endpoint"])
-        XCTAssertEqual(found.userInfo, document["userinfo_endpoint"])
-        XCTAssertEqual(found.revoke, document["revocation_endpoint"])
-        XCTAssertEqual(found.endSession, document["end_session_endpoint"])
-        XCTAssertEqual(found.introspect, layout.introspect, "no introspection_endpoint: AM's layout")
+        #expect(found.authorize == document["authorization_endpoint"])
+        #expect(found.token == document["token_endpoint"])
+        #expect(found.userInfo == document["userinfo_endpoint"])
+        #expect(found.revoke == document["revocation_endpoint"])
+        #expect(found.endSession == document["end_session_endpoint"])
+        #expect(found.introspect == layout.introspect, "no introspection_endpoint: AM's layout")
     }
 
-    func testPingEndIdpSessionIsTheSignOff() throws {
+    @Test func pingEndIdpSessionIsTheSignOff() throws {
         var members = document
         members["ping_end_idp_session_endpoint"] = "https://login.example.com/am/oauth2/alpha/connect/idpEndSession"
         members["introspection_endpoint"] = "https://login.example.com/am/oauth2/alpha/introspect"
         let found = try endpoints(members)
-        XCTAssertEqual(found.endSession, members["ping_end_idp_session_endpoint"])
-        XCTAssertEqual(found.introspect, members["introspection_endpoint"])
+        #expect(found.endSession == members["ping_end_idp_session_endpoint"])
+        #expect(found.introspect == members["introspection_endpoint"])
     }
 
-    func testEachRequiredEndpointIsNamedWhenMissing() {
-        for key in ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "end_session_endpoint", "revocation_endpoint"] {
+    @Test func eachRequiredEndpointIsNamedWhenMissing() {
+        for key in [
+            "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "end_session_endpoint",
+            "revocation_endpoint",
+        ] {
             var members = document
             members[key] = nil
-            XCTAssertThrowsError(try endpoints(members)) { error in
-                XCTAssertEqual((error as? TenantEndpoints.Invalid)?.message, "the discovery document \(url) has no \(key): the SDK cannot start without it")
-            }
+            let error = #expect(throws: TenantEndpoints.Invalid.self) { try endpoints(members) }
+            #expect(error?.message == "the discovery document \(url) has no \(key): the SDK cannot start without it")
         }
     }
 
-    func testNotAURL() {
+    @Test func notAURL() {
         var members = document
         members["token_endpoint"] = "/am/oauth2/alpha/access_token"
-        XCTAssertThrowsError(try endpoints(members)) { error in
-            XCTAssertEqual(
-                (error as? TenantEndpoints.Invalid)?.message,
-                #"the discovery document \#(url): token_endpoint must be an http(s) URL, got "/am/oauth2/alpha/access_token""#)
-        }
+        let error = #expect(throws: TenantEndpoints.Invalid.self) { try endpoints(members) }
+        #expect(
+            error?.message
+                == #"the discovery document \#(url): token_endpoint must be an http(s) URL, got "/am/oauth2/alpha/access_token""#
+        )
     }
 
-    func testOverridesAsBothSDKsResolveThem() {
+    @Test func overridesAsBothSDKsResolveThem() {
         let found = TenantEndpoints(
             base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha",
             overrides: [
                 .authenticate: "/json/realms/alpha/authenticate", .session: "json/realms/alpha/sessions",
                 .token: "https://gateway.example.com/token", .userinfo: "//oauth2/userinfo",
             ])
-        XCTAssertEqual(found.authenticate, "https://am.example.com/am/json/realms/alpha/authenticate")
-        XCTAssertEqual(found.sessions, "https://am.example.com/am/json/realms/alpha/sessions")
-        XCTAssertEqual(found.token, "https://gateway.example.com/token", "an absolute URL is taken as it is")
-        XCTAssertEqual(found.userInfo, "https://am.example.com/am/oauth2/userinfo", "leading slashes trimmed, as Android trims them")
-        XCTAssertEqual(found.authorize, layout.authorize, "what the app does not override is AM's layout")
-        XCTAssertEqual(layout.authenticate, "https://am.example.com/am/json/realms/root/realms/alpha/authenticate")
-        XCTAssertEqual(layout.sessions, "https://am.example.com/am/json/realms/root/realms/alpha/sessions")
+        #expect(found.authenticate == "https://am.example.com/am/json/realms/alpha/authenticate")
+        #expect(found.sessions == "https://am.example.com/am/json/realms/alpha/sessions")
+        #expect(found.token == "https://gateway.example.com/token", "an absolute URL is taken as it is")
+        #expect(
+            found.userInfo == "https://am.example.com/am/oauth2/userinfo",
+            "leading slashes trimmed, as Android trims them")
+        #expect(found.authorize == layout.authorize, "what the app does not override is AM's layout")
+        #expect(layout.authenticate == "https://am.example.com/am/json/realms/root/realms/alpha/authenticate")
+        #expect(layout.sessions == "https://am.example.com/am/json/realms/root/realms/alpha/sessions")
     }
 
-    func testDiscoveryReplacesTheOAuthOverridesOnly() throws {
+    @Test func discoveryReplacesTheOAuthOverridesOnly() throws {
         let overridden = TenantEndpoints(
             base: "https://am.example.com/am/", realmPath: "realms/root/realms/alpha",
             overrides: [.token: "/custom/token", .authenticate: "/custom/authenticate"])
-        let json = "{" + document.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ") + "}"
+        let json =
+            "{" + document.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \"\($0.value)\"" }.joined(separator: ", ")
+            + "}"
         let found = try TenantEndpoints(document: Array(json.utf8), url: url, fallback: overridden)
-        XCTAssertEqual(found.token, document["token_endpoint"], "FROptions.discover replaces the token override")
-        XCTAssertEqual(found.authenticate, "https://am.example.com/am/custom/authenticate", "the document names no authenticate")
-        XCTAssertEqual(found.sessions, layout.sessions)
+        #expect(found.token == document["token_endpoint"], "FROptions.discover replaces the token override")
+        #expect(
+            found.authenticate == "https://am.example.com/am/custom/authenticate", "the document names no authenticate")
+        #expect(found.sessions == layout.sessions)
     }
 }

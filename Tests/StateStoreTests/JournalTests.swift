@@ -99,7 +99,7 @@ import Testing
         delete.delete(["native"])
         entries.apply(delete)
         #expect(entries[["native"]] == nil)
-        #expect(entries.children(of: ["server", "users"]).map(\.0) == [["ada"]])
+        #expect(entries.entries(under: ["server", "users"]).map(\.0) == [["ada"]])
         let roundTrip = try StateEntries(json: try JSONParser.parse(JSONWriter().bytes(entries.json)), member: "entries")
         #expect(roundTrip[["server", "users", "ada"]] == ["n": 1])
     }

@@ -73,12 +73,14 @@ async function tokens(page, redirectUri = CALLBACK) {
 
 test('the SDK from http://localhost:3000: login, tokens, user info, logout; every answer readable by the page', async () => {
   const page = new BrowserPage(APP, new CookieJar());
-  const allowed = { 'access-control-allow-origin': APP, 'access-control-allow-credentials': 'true' };
+  const preflighted = { 'access-control-allow-origin': APP, 'access-control-allow-credentials': 'true' };
+  // AM's CORS configuration for the SDKs exposes WWW-Authenticate on every answer.
+  const allowed = { ...preflighted, 'access-control-expose-headers': 'WWW-Authenticate' };
 
   const { first, done, body } = await login(page);
   assert.equal(first.preflight.status, 204);
   assert.deepEqual(corsHeaders(first.preflight), {
-    ...allowed, 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-max-age': '600',
+    ...preflighted, 'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS', 'access-control-max-age': '600',
     'access-control-allow-headers': 'accept-api-version,content-type,x-requested-with',
   });
   assert.equal(first.preflight.headers.get('vary'), 'Origin');
@@ -128,6 +130,36 @@ test('the SDK from http://localhost:3000: login, tokens, user info, logout; ever
   assert.equal(refused.response.status, 401);
   assert.deepEqual(corsHeaders(refused.response), allowed);
   assert.equal((await refused.response.json()).error, 'invalid_token');
+  assert.match(refused.readable('WWW-Authenticate'), /^Bearer realm="\/alpha", error="invalid_token"/, 'the page can read the challenge');
+  assert.equal(refused.readable('Set-Cookie'), null);
+});
+
+test('a preflight asking for a header AM does not accept is refused; cookie-named and SDK headers are accepted', async () => {
+  const ask = (headers) => fetch(`${daemon.json}/authenticate`, {
+    method: 'OPTIONS', headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': headers },
+  });
+  const refused = await ask('content-type,x-debug');
+  assert.equal(refused.status, 403);
+  assert.equal(corsHeaders(refused)['access-control-allow-origin'], undefined);
+  assert.match(await refused.text(), /^CORS: header x-debug is not accepted/);
+  const accepted = await ask('x-requested-platform,iplanetdirectorypro,if-match');
+  assert.equal(accepted.status, 204);
+  assert.equal(accepted.headers.get('access-control-allow-headers'), 'x-requested-platform,iplanetdirectorypro,if-match');
+});
+
+test('an origin given with upper case and a default port matches what the browser sends', async () => {
+  const other = await startDaemon(['--cors-origin', 'HTTP://LOCALHOST:80', '--cors-origin', 'https://App.Example.com:443']);
+  try {
+    for (const origin of ['http://localhost', 'https://app.example.com']) {
+      const page = new BrowserPage(origin, new CookieJar());
+      const { response } = await page.fetch(`${other.json}/authenticate?authIndexType=service&authIndexValue=Login`, SDK.authenticate());
+      assert.equal(response.status, 200, origin);
+    }
+    await assert.rejects(new BrowserPage('http://localhost:8080', new CookieJar())
+      .fetch(`${other.json}/authenticate?authIndexType=service&authIndexValue=Login`, SDK.authenticate()), /preflight answered 403/);
+  } finally {
+    other.close();
+  }
 });
 
 test('a page on another origin gets no CORS answer: the browser keeps every response from it', async () => {

@@ -24,6 +24,16 @@ export function corsHeaders(response) {
   return Object.fromEntries([...response.headers].filter(([name]) => name.startsWith('access-control-')));
 }
 
+// What a script may read of a cross-origin response: these, and what Access-Control-Expose-Headers names.
+const SAFELISTED_RESPONSE = ['cache-control', 'content-language', 'content-length', 'content-type', 'expires', 'last-modified', 'pragma'];
+
+/** A response header as the script sees it: null when the browser hides it. */
+function readable(response, name) {
+  const lower = name.toLowerCase();
+  const exposed = listed(response.headers.get('access-control-expose-headers'));
+  return SAFELISTED_RESPONSE.includes(lower) || exposed.includes(lower) ? response.headers.get(name) : null;
+}
+
 export class BrowserPage {
   /** `jar` holds the server's cookies (a CookieJar of support.mjs). */
   constructor(origin, jar) {
@@ -64,7 +74,7 @@ export class BrowserPage {
     // Cross-origin, cookies go and come back only with credentials: 'include'.
     const response = credentials === 'include' ? await this.jar.fetch(url, request) : await fetch(url, request);
     this.#check(response, credentials, 'response');
-    return { response, preflight };
+    return { response, preflight, readable: (name) => readable(response, name) };
   }
 
   /** A hidden iframe's navigation (the SDK's `prompt=none` authorize): no CORS, cookies go. */

@@ -97,6 +97,8 @@ test('strings.xml: empty overrides are the defaults; a token endpoint nothing se
 
   const missing = await login(strings(`${OAUTH}/nowhere`));
   assert.equal(missing.result.message, 'LoginFailure');
+  // AM's 404 is not an OAuth error: its message is what the rejection carries.
+  assert.equal(missing.result.data.detail, `Resource '/am/${OAUTH}/nowhere' not found`);
   assert.match(missing.stderr, new RegExp(`HTTP POST 127\\.0\\.0\\.1:${port}/am/${OAUTH}/nowhere → 404`));
 
   const closed = await freePort();

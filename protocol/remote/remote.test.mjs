@@ -84,8 +84,7 @@ test('a tenant that goes away mid-journey: a clear transport rejection, and the 
   try {
     await client.request('start');
     await client.request('login');
-    doomed.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await doomed.close(); // the tenant has exited: its port refuses
     await assert.rejects(client.request('next', [LOGIN]), (error) => {
       // The iOS sample rejects next() with its fixed message; the cause rides in data.detail.
       assert.equal(error.message, 'LoginFailure');
@@ -106,12 +105,12 @@ test('a tenant slower than --timeout: the request is rejected as a timeout', asy
   const client = bridgeTo(`http://127.0.0.1:${silent.address().port}/am`, ['--timeout', '1']);
   try {
     await client.request('start');
-    const started = Date.now();
+    // The rejection names the configured 1 s as the cause (no wall-clock assertion: a loaded
+    // machine may deliver it late, and a hang is what the test runner's timeout is for).
     await assert.rejects(client.request('login'), (error) => {
       assert.match(error.message, /did not answer POST \/am\/json\/realms\/root\/realms\/alpha\/authenticate within 1 s \(timeout\)/);
       return true;
     });
-    assert.ok(Date.now() - started < 8000, 'the rejection comes near the timeout, not much later');
     assert.deepEqual(await client.request('daemon.ping'), {});
   } finally {
     client.close();

@@ -77,8 +77,7 @@ test('exchangeToken with the tenant gone: the transport error, not an OAuth one'
   const client = bridgeTo(`${doomed.origin}/am`);
   try {
     const native = await loggedIn(client);
-    doomed.close();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await doomed.close(); // the tenant has exited: its port refuses
     await assert.rejects(client.request('exchangeToken', [native.value]), (error) => {
       assert.equal(error.code, -32000);
       assert.match(error.message, /^Token exchange failed: cannot reach the identity server 127\.0\.0\.1:\d+ \(POST \/am\/oauth2\/realms\/root\/realms\/alpha\/access_token\): the connection was refused or lost$/);

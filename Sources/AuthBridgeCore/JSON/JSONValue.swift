@@ -107,16 +107,23 @@ extension JSONValue {
         objectValue?[key]
     }
 
-    /// The JSON type name, for error messages that say what was received.
-    public var typeName: String {
+    /// The kinds of JSON value; the raw value names it in error messages.
+    public enum Kind: String, Sendable {
+        case null, boolean, integer, number, string, array, object
+    }
+
+    public var kind: Kind {
         switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .int: return "integer"
-        case .double: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
+        case .null: return .null
+        case .bool: return .boolean
+        case .int: return .integer
+        case .double: return .number
+        case .string: return .string
+        case .array: return .array
+        case .object: return .object
         }
     }
+
+    /// The JSON type name, for error messages that say what was received.
+    public var typeName: String { kind.rawValue }
 }

@@ -12,6 +12,9 @@ public enum FDIO {
     public static let standardOutput: Int32 = 1
     public static let standardError: Int32 = 2
 
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
     /// An errno value, with the system's text for it.
     public struct Failure: Error, Equatable, Sendable {
         public let code: Int32
@@ -132,8 +135,9 @@ public enum FDIO {
             }
             owner = raw.st_uid
             permissions = UInt32(raw.st_mode) & 0o777
-            device = UInt64(raw.st_dev)
-            inode = UInt64(raw.st_ino)
+            // dev_t is signed on macOS, unsigned on Linux.
+            device = UInt64(truncatingIfNeeded: raw.st_dev)
+            inode = UInt64(truncatingIfNeeded: raw.st_ino)
             size = Int64(raw.st_size)
         }
 

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// What a daemon does to its own process (DESIGN.md §3.2, §3.10): keep stdout for protocol
+/// What a daemon does to its own process (protocol/README.md, framing): keep stdout for protocol
 /// frames, survive a host that closes the pipe, end on SIGTERM/SIGINT, sleep.
 public enum ProcessControl {
     /// Duplicates fd 1 for the protocol and points fd 1 at stderr, so a stray print cannot

@@ -34,6 +34,9 @@ public enum Sockets {
     private static func socketAddress(_ endpoint: Endpoint) -> sockaddr_in? {
         guard let host = ipv4(endpoint.host) else { return nil }
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = endpoint.port.bigEndian
         address.sin_addr.s_addr = host.bigEndian
@@ -43,14 +46,14 @@ public enum Sockets {
     /// A listening socket bound to `endpoint`, and the port it got (the chosen one for port 0).
     public static func listen(on endpoint: Endpoint, backlog: Int32 = 128) -> Result<(fd: Int32, port: UInt16), FDIO.Failure> {
         guard var address = socketAddress(endpoint) else { return .failure(FDIO.Failure(code: EINVAL)) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = streamSocket()
         guard fd >= 0 else { return .failure(.last) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc.listen(fd, backlog) == 0 else {
+        guard bound == 0, systemListen(fd, backlog) == 0 else {
             let failure = FDIO.Failure.last
             FDIO.close(fd)
             return .failure(failure)
@@ -67,11 +70,12 @@ public enum Sockets {
     /// in the queue. Fails when the listening socket was shut down (`stopListening`).
     public static func accept(_ listener: Int32) -> Result<Int32, FDIO.Failure> {
         while true {
-            let fd = Glibc.accept(listener, nil, nil)
+            let fd = systemAccept(listener)
             if fd >= 0 {
-                // accept4 is not exported to Swift; the daemon spawns no children while serving,
-                // so setting close-on-exec right after is as good.
+                // accept4 is not exported to Swift (and macOS has none); the daemon spawns no
+                // children while serving, so setting close-on-exec right after is as good.
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                noSignalOnWrite(fd)
                 var on: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
                 return .success(fd)
@@ -92,7 +96,10 @@ public enum Sockets {
     /// Bounds how long one read and one write may wait: a peer that sends nothing (idle) or reads
     /// nothing (stuck) then gets its connection closed instead of holding a thread.
     public static func setTimeouts(_ fd: Int32, seconds: Double) {
-        var time = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
+        var time = timeval()
+        // The field types differ (tv_usec is Int on Linux, Int32 on macOS).
+        time.tv_sec = .init(Int(seconds))
+        time.tv_usec = .init(Int((seconds - Double(Int(seconds))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
@@ -106,13 +113,14 @@ public enum Sockets {
         }
     }
 
-    /// Sends every byte; a timeout or a reset peer is a failure. No SIGPIPE (MSG_NOSIGNAL).
+    /// Sends every byte; a timeout or a reset peer is a failure. No SIGPIPE (MSG_NOSIGNAL on
+    /// Linux; SO_NOSIGPIPE, set when the socket is made, on macOS).
     @discardableResult
     public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> FDIO.Failure? {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, sendFlags)
                 if sent > 0 {
                     offset += sent
                 } else if sent < 0, errno == EINTR {
@@ -144,10 +152,11 @@ public enum Sockets {
     /// A client connection (tests and the benchmark's own checks).
     public static func connect(to endpoint: Endpoint) -> Result<Int32, FDIO.Failure> {
         guard var address = socketAddress(endpoint) else { return .failure(FDIO.Failure(code: EINVAL)) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = streamSocket()
         guard fd >= 0 else { return .failure(.last) }
+        noSignalOnWrite(fd)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
             let failure = FDIO.Failure.last
@@ -157,3 +166,30 @@ public enum Sockets {
         return .success(fd)
     }
 }
+
+// The C library's names, reachable here where `Sockets`' own `listen`, `accept`, `connect` shadow
+// them, and the calls that differ between Linux and macOS.
+private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
+private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }
+
+#if canImport(Glibc)
+/// A close-on-exec TCP socket.
+private func streamSocket() -> Int32 { socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+private let sendFlags = Int32(MSG_NOSIGNAL)
+/// Linux asks per send (MSG_NOSIGNAL).
+private func noSignalOnWrite(_ fd: Int32) {}
+#else
+/// A close-on-exec TCP socket: macOS has no SOCK_CLOEXEC, so it is set right after.
+private func streamSocket() -> Int32 {
+    let fd = socket(AF_INET, SOCK_STREAM, 0)
+    if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    return fd
+}
+private let sendFlags: Int32 = 0
+/// macOS has no MSG_NOSIGNAL; the socket itself is told not to raise SIGPIPE.
+private func noSignalOnWrite(_ fd: Int32) {
+    var on: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+}
+#endif

@@ -17,9 +17,15 @@ public enum Threads {
     @discardableResult
     public static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        #if canImport(Darwin)
+        var thread: pthread_t?  // an opaque pointer on macOS, an integer on Linux
+        #else
         var thread = pthread_t()
+        #endif
         let created = pthread_create(&thread, nil, { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            // The argument is optional on Linux and not on macOS; this line reads both.
+            let argument: UnsafeMutableRawPointer? = raw
+            let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
             box.body()
             return nil
         }, box)
@@ -27,7 +33,11 @@ public enum Threads {
             Unmanaged<Box>.fromOpaque(box).release()
             return false
         }
+        #if canImport(Darwin)
+        pthread_detach(thread!)
+        #else
         pthread_detach(thread)
+        #endif
         return true
     }
 }

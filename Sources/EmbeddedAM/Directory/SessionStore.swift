@@ -74,12 +74,12 @@ public final class SessionStore {
 
 extension SessionStore {
     /// Every session, keyed by its token.
-    var stateEntries: [(String, JSONValue)] { sessions.keys.sorted().map { ($0, Self.stateJSON(sessions[$0]!)) } }
+    var stateEntries: [StateEntry] { sessions.keys.sorted().map { StateEntry([$0], Self.stateJSON(sessions[$0]!)) } }
 
-    /// The sessions created or ended since the last call (nil for one ended).
-    func takeChanges() -> [(String, JSONValue?)] {
+    /// The sessions created or ended since the last call.
+    func takeStateEdits() -> [StateEdit] {
         defer { changed.removeAll() }
-        return changed.sorted().map { ($0, sessions[$0].map(Self.stateJSON)) }
+        return changed.sorted().map { StateEdit([$0], sessions[$0].map(Self.stateJSON)) }
     }
 
     static func stateJSON(_ session: SSOSession) -> JSONValue {

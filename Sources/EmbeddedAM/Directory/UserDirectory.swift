@@ -135,12 +135,12 @@ public final class UserDirectory {
 extension UserDirectory {
     /// Every user, keyed by their case-folded name; hashes as base64url: the clear password is
     /// never written.
-    var stateEntries: [(String, JSONValue)] { usersByKey.keys.sorted().map { ($0, Self.stateJSON(usersByKey[$0]!)) } }
+    var stateEntries: [StateEntry] { usersByKey.keys.sorted().map { StateEntry([$0], Self.stateJSON(usersByKey[$0]!)) } }
 
-    /// The users changed since the last call, nil for one removed.
-    func takeChanges() -> [(String, JSONValue?)] {
+    /// The users added, changed or removed since the last call.
+    func takeStateEdits() -> [StateEdit] {
         defer { changed.removeAll() }
-        return changed.sorted().map { ($0, usersByKey[$0].map(Self.stateJSON)) }
+        return changed.sorted().map { StateEdit([$0], usersByKey[$0].map(Self.stateJSON)) }
     }
 
     static func stateJSON(_ user: DirectoryUser) -> JSONValue {

@@ -12,23 +12,23 @@ extension OAuthIssuer {
     /// The signing key, grants, rotated-out refresh tokens and revoked access tokens, keyed
     /// (`["grants", id]`, `["retired", token]`, …). Codes are left out: they live two minutes
     /// and belong to a journey in progress.
-    var stateItems: [EmbeddedAM.StateItem] {
-        var items: [EmbeddedAM.StateItem] = [(["signingKey"], .string(Base64URL.encode(signingKey)))]
-        items += grants.keys.sorted().map { (["grants", $0], Self.stateJSON(grants[$0]!)) }
-        items += retiredRefreshTokens.keys.sorted().map { (["retired", $0], .double(retiredRefreshTokens[$0]!)) }
-        items += revokedAccessTokens.keys.sorted().map { (["revoked", $0], .double(revokedAccessTokens[$0]!)) }
-        return items
+    var stateEntries: [StateEntry] {
+        var entries = [StateEntry(["signingKey"], .string(Base64URL.encode(signingKey)))]
+        entries += grants.keys.sorted().map { StateEntry(["grants", $0], Self.stateJSON(grants[$0]!)) }
+        entries += retiredRefreshTokens.keys.sorted().map { StateEntry(["retired", $0], .double(retiredRefreshTokens[$0]!)) }
+        entries += revokedAccessTokens.keys.sorted().map { StateEntry(["revoked", $0], .double(revokedAccessTokens[$0]!)) }
+        return entries
     }
 
-    /// What changed since the last call; a nil value is an entry removed.
-    func takeChanges() -> [EmbeddedAM.StateItem] {
+    /// What changed since the last call.
+    func takeStateEdits() -> [StateEdit] {
         defer { changes = Changes() }
-        var items: [EmbeddedAM.StateItem] = []
-        if changes.signingKey { items.append((["signingKey"], .string(Base64URL.encode(signingKey)))) }
-        items += changes.grants.sorted().map { (["grants", $0], grants[$0].map(Self.stateJSON)) }
-        items += changes.retired.sorted().map { (["retired", $0], retiredRefreshTokens[$0].map { .double($0) }) }
-        items += changes.revoked.sorted().map { (["revoked", $0], revokedAccessTokens[$0].map { .double($0) }) }
-        return items
+        var edits: [StateEdit] = []
+        if changes.signingKey { edits.append(.put(StateEntry(["signingKey"], .string(Base64URL.encode(signingKey))))) }
+        edits += changes.grants.sorted().map { StateEdit(["grants", $0], grants[$0].map(Self.stateJSON)) }
+        edits += changes.retired.sorted().map { StateEdit(["retired", $0], retiredRefreshTokens[$0].map { .double($0) }) }
+        edits += changes.revoked.sorted().map { StateEdit(["revoked", $0], revokedAccessTokens[$0].map { .double($0) }) }
+        return edits
     }
 
     static func stateJSON(_ grant: Grant) -> JSONValue {
@@ -40,29 +40,23 @@ extension OAuthIssuer {
         ]
     }
 
-    /// Restores from keyed items (`path` names the member in errors).
-    func restore(items: [([String], JSONValue)], path: String) throws(StateError) {
-        guard let keyText = items.first(where: { $0.0 == ["signingKey"] })?.1.stringValue, let key = Base64URL.decode(keyText), key.count >= 32 else {
+    /// Restores from its entries (`path` names them in errors).
+    func restoreState(_ entries: [StateEntry], path: String) throws(StateError) {
+        guard let keyText = entries.first(where: { $0.path == ["signingKey"] })?.value.stringValue, let key = Base64URL.decode(keyText),
+            key.count >= 32
+        else {
             throw StateError("\(path).signingKey: expected at least 32 bytes of base64url")
         }
+        func section(_ name: String) -> [StateEntry] { entries.filter { $0.path.count == 2 && $0.path[0] == name } }
         try restore(
-            key: key, grants: items.filter { $0.0.first == "grants" }.map { ($0.1, "\(path).grants.\($0.0.last ?? "")") },
-            retired: items.filter { $0.0.first == "retired" && $0.0.count == 2 }.map { ($0.0[1], $0.1.doubleValue) },
-            revoked: items.filter { $0.0.first == "revoked" && $0.0.count == 2 }.map { ($0.0[1], $0.1.doubleValue) })
+            key: key, grants: section("grants").map { ($0.value, "\(path).grants.\($0.path[1])") },
+            retired: section("retired").map { ($0.path[1], $0.value.doubleValue) },
+            revoked: section("revoked").map { ($0.path[1], $0.value.doubleValue) })
     }
 
-    /// Restores from a version-1 state file (arrays).
-    func restore(_ reader: StateReader) throws(StateError) {
-        let key = try reader.bytes("signingKey")
-        guard key.count >= 32 else { throw StateError("\(reader.path).signingKey: expected at least 32 bytes") }
-        let grants = try reader.array("grants").enumerated().map { ($0.element, "\(reader.path).grants[\($0.offset)]") }
-        try restore(
-            key: key, grants: grants, retired: try reader.strings("retiredRefreshTokens").map { ($0, nil) },
-            revoked: try reader.strings("revokedAccessTokens").map { ($0, nil) })
-    }
-
-    /// `retired` and `revoked` carry when each may be forgotten; nil (an older file) keeps it
-    /// for a refresh token's lifetime from now, and a revoked access token until the year 9999.
+    /// `retired` and `revoked` carry when each may be forgotten; nil (a version-1 file, which
+    /// kept bare tokens) keeps it for a refresh token's lifetime from now, and a revoked access
+    /// token until the year 9999.
     private func restore(
         key: [UInt8], grants items: [(JSONValue, String)], retired: [(String, Double?)], revoked: [(String, Double?)]
     ) throws(StateError) {

@@ -1,6 +1,6 @@
 import AuthBridgeCore
 
-/// A JSON-RPC 2.0 error object. Codes (DESIGN.md §3.4): the spec's five, and the application
+/// A JSON-RPC 2.0 error object. Codes (protocol/README.md): the spec's five, and the application
 /// range −32000…−32099, which is only ever added to, never renumbered.
 public struct JSONRPCError: Error, Equatable, Sendable {
     public var code: Int

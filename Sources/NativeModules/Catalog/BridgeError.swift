@@ -4,8 +4,9 @@ import AuthBridgeCore
 /// module rejected the promise with a code and a message.
 public enum BridgeError: Error, Equatable, Sendable {
     /// `param` is the position of the offending argument ("0"), nil for the argument count;
-    /// `mismatch`, when the argument was of the wrong JSON type, says which and which it had to be.
-    case invalidParams(reason: String, param: String?, mismatch: TypeMismatch? = nil)
+    /// `read`, when an argument was read and found wrong, says where, what it had to be and what
+    /// it was, as fields (a face adds its hints from them, never from `reason`).
+    case invalidParams(reason: String, param: String?, read: JSONReadError? = nil)
     /// RN `reject(code, message)`. `detail` says more than the native message does, for people.
     case rejection(code: String, message: String, detail: String?)
     /// A rejection that also carries RN's `userInfo` (the Ping modules' `{type, error, message,
@@ -15,22 +16,10 @@ public enum BridgeError: Error, Equatable, Sendable {
     /// device crashes; the reason says so and what to use instead.
     case notImplemented(String)
 
-    /// An argument of the wrong JSON type, in `JSONValue.typeName`'s words ("string", "object").
-    public struct TypeMismatch: Equatable, Sendable {
-        public let expected: String
-        public let got: String
-
-        public init(expected: String, got: String) {
-            self.expected = expected
-            self.got = got
-        }
-    }
-
-    /// An argument that had to be a string and was not.
-    static func notAString(_ name: String, _ value: JSONValue, param: String) -> BridgeError {
-        .invalidParams(
-            reason: "\(name) must be a string, got \(value.typeName)", param: param,
-            mismatch: TypeMismatch(expected: "string", got: value.typeName))
+    /// A wrong argument as −32602: the read error's plain rendering, `param` the argument's
+    /// position, the read error itself kept for a face's hints.
+    public static func invalidParams(_ error: JSONReadError, param: String) -> BridgeError {
+        .invalidParams(reason: error.description, param: param, read: error)
     }
 
     static func reject(_ code: String, _ message: String, detail: String? = nil) -> BridgeError {

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// How one platform's sample bridge speaks (bridge-api.md §2–§5): the text `start` resolves,
+/// How one platform's sample bridge speaks (the sample bridges listed in docs/flavors.md): the text `start` resolves,
 /// the rejections for a call made at the wrong time, and how an SDK error becomes a rejection
 /// in each operation. Each bridge settles every SDK call through `settle`, instead of a
 /// do/catch → reject of its own in every method.

@@ -1,3 +1,5 @@
+import NativeSDK
+
 /// The platform contract the daemon stands in for (docs/flavors.md): which sample app's native
 /// side answers, with its method names, result kinds and rejection texts.
 public enum Flavor: String, CaseIterable, Sendable {
@@ -5,8 +7,6 @@ public enum Flavor: String, CaseIterable, Sendable {
     case reactNativeAndroid = "rn-android"
     case flutterIOS = "flutter-ios"
     case flutterAndroid = "flutter-android"
-
-    public enum Platform: Sendable { case ios, android }
 
     public var platform: Platform {
         switch self {
@@ -23,6 +23,15 @@ public enum Flavor: String, CaseIterable, Sendable {
         case .flutterIOS, .flutterAndroid: return "frAuthStart"
         }
     }
+}
+
+/// Which sample bridge answers on Android: they differ in the step string they build and in how
+/// `next` copies the payload's values onto the node.
+enum AndroidVariant {
+    /// React Native Android's Kotlin bridge (RN-D/E).
+    case kotlin
+    /// The Flutter Android plugin's Java bridge.
+    case java
 }
 
 /// Which bridge of a platform: the latest sample app's, or the one the ForgeRock guide "build a

@@ -11,7 +11,7 @@ enum JourneyCallbackMapper {
         "StringAttributeInputCallback", "NumberAttributeInputCallback", "BooleanAttributeInputCallback",
     ]
 
-    static func map(_ callback: PingCallback, platform: PingPlatform) -> JSONValue {
+    static func map(_ callback: PingCallback, platform: Platform) -> JSONValue {
         var p: JSONObject = ["type": .string(callback.type), "raw": callback.raw]
         let state = callback.state
         if validated.contains(callback.type) {
@@ -88,7 +88,7 @@ enum JourneyCallbackMapper {
     /// AM sends each failed policy as a JSON string; the mappers send objects. iOS:
     /// `{policyRequirement, params?}`, dropping an entry without a requirement; Android:
     /// `{params, policyRequirement}` with `params` `{}` when absent.
-    private static func failedPolicies(_ callback: PingCallback, platform: PingPlatform) -> [JSONValue] {
+    private static func failedPolicies(_ callback: PingCallback, platform: Platform) -> [JSONValue] {
         let entries = callback.output("failedPolicies")?.arrayValue ?? []
         return entries.compactMap { entry in
             let parsed = entry.stringValue.flatMap { try? JSONParser.parse($0) } ?? entry
@@ -117,13 +117,13 @@ enum JourneyCallbackMapper {
 /// too, as the pinned mapper prints it); Android: the Kotlin enum names, which follow
 /// `javax.security.auth.callback.ConfirmationCallback`'s constants.
 enum PingEnumNames {
-    static func messageType(_ code: Int64?, _ platform: PingPlatform) -> String {
+    static func messageType(_ code: Int64?, _ platform: Platform) -> String {
         let names: [Int64: String] = [0: "information", 1: "warning", 2: "error", 4: "script"]
         let name = code.flatMap { names[$0] } ?? "unknown"
         return platform == .ios ? name : name.uppercased()
     }
 
-    static func optionType(_ code: Int64?, _ platform: PingPlatform) -> String {
+    static func optionType(_ code: Int64?, _ platform: Platform) -> String {
         switch platform {
         case .ios: return [-1: "unspecified", 0: "yesNo", 1: "yesNoCancel", 2: "okCancel"][code ?? 99] ?? "unknown"
         case .android:
@@ -131,7 +131,7 @@ enum PingEnumNames {
         }
     }
 
-    static func defaultOption(_ code: Int64?, _ platform: PingPlatform) -> String {
+    static func defaultOption(_ code: Int64?, _ platform: Platform) -> String {
         switch platform {
         case .ios: return optionType(code, .ios)
         case .android: return [0: "YES", 1: "NO", 2: "CANCEL", 3: "OK"][code ?? 99] ?? "UNKNOWN"

@@ -12,7 +12,7 @@ struct JourneyCallbackValueApplier {
         let index: Int?
     }
 
-    let platform: PingPlatform
+    let platform: Platform
 
     /// iOS rejects with `JOURNEY_NEXT_ERROR`, Android with `JOURNEY_CALLBACK_APPLY_ERROR`.
     private func argument(_ message: String) -> BridgeError {

@@ -22,13 +22,11 @@ enum JourneyConfigParser {
         "uiLocales", "refreshThreshold", "loginHint", "display", "prompt", "additionalParameters", "oidcStorageId",
     ]
 
-    static func parse(_ config: JSONObject, platform: PingPlatform) throws(BridgeError) -> JourneyConfig {
+    /// Reads as the native parsers cast (`as? String`): a value of another type is absent. The
+    /// rejections are the SDKs' texts, so nothing here names a path.
+    static func parse(_ config: JSONReader<JSONReadError>, platform: Platform) throws(BridgeError) -> JourneyConfig {
         // Both trim; iOS counts an empty string as absent (a string that is not one reads as absent too).
-        func string(_ key: String) -> String? {
-            guard let text = config[key]?.stringValue else { return nil }
-            let trimmed = text.trimmingSpaces
-            return trimmed.isEmpty ? nil : trimmed
-        }
+        func string(_ key: String) -> String? { config[key].asString?.trimmingSpaces.nonEmpty }
         guard let serverUrl = string("serverUrl") else {
             throw PingRejection.journey(.config, .argument, "Missing required parameter: serverUrl")
         }
@@ -36,7 +34,7 @@ enum JourneyConfigParser {
             serverUrl: serverUrl, realm: string("realm"), oidc: nil, sessionStorageId: string("sessionStorageId"),
             oidcStorageId: string("oidcStorageId"))
         let configured = oidcKeys.contains { key in
-            switch config[key] {
+            switch config[key].value {
             case nil, .null?: return false
             case .string(let s)?: return !s.trimmingSpaces.isEmpty
             case .object(let o)? where key == "additionalParameters": return o.count > 0
@@ -44,7 +42,7 @@ enum JourneyConfigParser {
             }
         }
         guard configured else { return result }
-        let openId = config["openId"]?.objectValue
+        let openId = config["openId"].asObject
         guard let clientId = string("clientId"), let redirectUri = string("redirectUri"),
             string("discoveryEndpoint") != nil || openId != nil
         else {
@@ -66,10 +64,10 @@ enum JourneyConfigParser {
                 .initialize, .argument,
                 "Journey OIDC config is missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
         }
-        let scopes = config["scopes"]?.arrayValue?.compactMap { $0.stringValue } ?? []
+        let scopes = config["scopes"].asStrings ?? []
         result.oidc = PingOidcConfig(
             clientId: clientId, redirectUri: redirectUri, scopes: scopes,
-            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0)
+            refreshThreshold: config["refreshThreshold"].asNumber ?? 0)
         return result
     }
 }
@@ -81,4 +79,7 @@ extension String {
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
     }
+
+    /// nil for "", as the native parsers count an empty value as absent.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

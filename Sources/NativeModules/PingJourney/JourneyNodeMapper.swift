@@ -5,7 +5,7 @@ import NativeSDK
 /// `mapNodePayload`, `journey/android/…/mapper/JourneyNodeMapper.kt`). Callbacks are mapped by
 /// `JourneyCallbackMapper`.
 enum JourneyNodeMapper {
-    static func map(_ node: PingNode, platform: PingPlatform) -> JSONValue {
+    static func map(_ node: PingNode, platform: Platform) -> JSONValue {
         switch node {
         case .next(let next):
             let step = next.step

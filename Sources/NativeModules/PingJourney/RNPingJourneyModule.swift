@@ -10,7 +10,7 @@ public final class RNPingJourneyModule: NativeModule {
     public let namespace = "RNPingJourney"
     private let sdk: PingSDK
     private let storages: StorageRegistry
-    private var platform: PingPlatform { sdk.platform }
+    private var platform: Platform { sdk.platform }
     private var journeys: [String: Entry] = [:]
 
     private struct Entry {
@@ -42,8 +42,8 @@ public final class RNPingJourneyModule: NativeModule {
     // MARK: configure and journeys
 
     func configure(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("configureJourney", args, ["config"])
-        var config = try JourneyConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform)
+        try Arguments.count("configureJourney", args, ["config"])
+        var config = try JourneyConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform)
         let sessionKey = try storageSlots(&config)
         let id = sdk.newId()
         journeys[id] = Entry(client: sdk.journey(sessionKey: sessionKey, oidc: config.oidc), node: nil)
@@ -72,11 +72,11 @@ public final class RNPingJourneyModule: NativeModule {
     /// `start(journeyId, journeyName, options?)`. iOS checks the name before the id, Android the
     /// id before the name (`RNPingJourneyCommon.start` on each).
     func start(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("start", args, ["journeyId", "journeyName", "options"], optional: 1)
-        let id = try PingArguments.string(args, 0, "journeyId")
-        let name = try PingArguments.string(args, 1, "journeyName")
+        try Arguments.count("start", args, ["journeyId", "journeyName", "options"], optional: 1)
+        let id = try Arguments.string(args, 0, "journeyId")
+        let name = try Arguments.string(args, 1, "journeyName")
         var options: JSONObject = [:]
-        if args.count == 3, args[2] != .null { options = try PingArguments.object(args, 2, "options") }
+        if args.count == 3, args[2] != .null { options = try Arguments.object(args, 2, "options") }
         let checkName = { () throws(BridgeError) in
             if name.trimmingSpaces.isEmpty { throw PingRejection.journey(.start, .argument, "Journey name must not be empty") }
         }
@@ -92,10 +92,10 @@ public final class RNPingJourneyModule: NativeModule {
     /// `next(journeyId, nodeId, input)`: `nodeId` is ignored by both SDKs. iOS parses the input
     /// before it looks for the node; Android after.
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("next", args, ["journeyId", "nodeId", "input"])
-        let id = try PingArguments.string(args, 0, "journeyId")
-        _ = try PingArguments.string(args, 1, "nodeId")
-        let input = JSONValue.object(try PingArguments.object(args, 2, "input"))
+        try Arguments.count("next", args, ["journeyId", "nodeId", "input"])
+        let id = try Arguments.string(args, 0, "journeyId")
+        _ = try Arguments.string(args, 1, "nodeId")
+        let input = JSONValue.object(try Arguments.object(args, 2, "input"))
         let applier = JourneyCallbackValueApplier(platform: platform)
         let noNode = PingRejection.journey(.state, .state, "No active ContinueNode found for journey id=\(id)")
         var mutations: [JourneyCallbackValueApplier.Mutation] = []
@@ -113,9 +113,9 @@ public final class RNPingJourneyModule: NativeModule {
 
     /// `resume(journeyId, uri)` with the URI's `suspendedId`. iOS checks the URI first, Android the id.
     func resume(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("resume", args, ["journeyId", "uri"])
-        let id = try PingArguments.string(args, 0, "journeyId")
-        let uri = try PingArguments.string(args, 1, "uri")
+        try Arguments.count("resume", args, ["journeyId", "uri"])
+        let id = try Arguments.string(args, 0, "journeyId")
+        let uri = try Arguments.string(args, 1, "uri")
         let checkURI = { () throws(BridgeError) in
             if uri.trimmingSpaces.isEmpty { throw PingRejection.journey(.resume, .argument, "Resume URI must not be empty") }
             // `URL(string:)` refuses a string with spaces or other characters a URL cannot hold.
@@ -139,8 +139,8 @@ public final class RNPingJourneyModule: NativeModule {
     // MARK: user
 
     private func client(_ args: [JSONValue], _ method: String) throws(BridgeError) -> PingJourneyClient {
-        try PingArguments.count(method, args, ["journeyId"])
-        let id = try PingArguments.string(args, 0, "journeyId")
+        try Arguments.count(method, args, ["journeyId"])
+        let id = try Arguments.string(args, 0, "journeyId")
         guard let entry = journeys[id] else { throw PingRejection.journeyNotFound(id) }
         return entry.client
     }
@@ -202,8 +202,8 @@ public final class RNPingJourneyModule: NativeModule {
 
     /// Forgets the journey; an unknown id resolves too.
     func dispose(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("dispose", args, ["journeyId"])
-        journeys[try PingArguments.string(args, 0, "journeyId")] = nil
+        try Arguments.count("dispose", args, ["journeyId"])
+        journeys[try Arguments.string(args, 0, "journeyId")] = nil
         return .null
     }
 }

@@ -9,7 +9,7 @@ import NativeSDK
 /// factory does once the parser is done.
 enum OidcConfigParser {
     static func parse(
-        _ config: JSONObject, platform: PingPlatform, storageSlot: (String) throws(BridgeError) -> String
+        _ config: JSONReader<JSONReadError>, platform: Platform, storageSlot: (String) throws(BridgeError) -> String
     ) throws(BridgeError) -> PingOidcConfig {
         func fail(_ reason: String) -> BridgeError {
             switch platform {
@@ -17,24 +17,22 @@ enum OidcConfigParser {
             case .android: return .rejection(code: "IllegalArgumentException", message: reason, detail: nil)
             }
         }
-        func string(_ key: String) -> String? {
-            guard let text = config[key]?.stringValue?.trimmingSpaces, !text.isEmpty else { return nil }
-            return text
-        }
+        // As the native parsers cast: a value of another type is absent, and so is "".
+        func string(_ key: String) -> String? { config[key].asString?.trimmingSpaces.nonEmpty }
         guard let clientId = string("clientId") else { throw fail("Missing required parameter: clientId") }
         guard let redirectUri = string("redirectUri") else { throw fail("Missing required parameter: redirectUri") }
-        let scopes = config["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let scopes = config["scopes"].asStrings ?? []
         guard !scopes.isEmpty else { throw fail("Missing required parameter: scopes") }
         switch platform {
         case .ios where string("discoveryEndpoint") == nil:
             throw fail("Missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
-        case .android where string("discoveryEndpoint") == nil && config["openId"]?.objectValue == nil:
+        case .android where string("discoveryEndpoint") == nil && config["openId"].asObject == nil:
             throw fail("Missing discoveryEndpoint or openId")
         default: break
         }
         return PingOidcConfig(
             clientId: clientId, redirectUri: redirectUri, scopes: scopes,
-            refreshThreshold: config["refreshThreshold"]?.doubleValue ?? 0,
+            refreshThreshold: config["refreshThreshold"].asNumber ?? 0,
             storageKey: try string("storageId").map(storageSlot) ?? PingStores.defaultKey)
     }
 }

@@ -14,7 +14,7 @@ public final class RNPingOidcModule: NativeModule {
     public let namespace = "RNPingOidc"
     private let sdk: PingSDK
     private let storages: StorageRegistry
-    private var platform: PingPlatform { sdk.platform }
+    private var platform: Platform { sdk.platform }
     private var clients: [String: PingOidcClient] = [:]
     /// Web client id → the base client it wraps.
     private var webClients: [String: String] = [:]
@@ -42,7 +42,7 @@ public final class RNPingOidcModule: NativeModule {
             },
             NativeMethod("clientUserinfo") { args throws(BridgeError) in
                 let client = try self.base(args, "clientUserinfo", code: "OIDC_USERINFO_ERROR", names: ["clientId", "cache"])
-                let cache = try PingArguments.bool(args, 1, "cache")
+                let cache = try Arguments.bool(args, 1, "cache")
                 return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
             },
             NativeMethod("clientRevoke") { args throws(BridgeError) in
@@ -66,7 +66,7 @@ public final class RNPingOidcModule: NativeModule {
             },
             NativeMethod("userinfo") { args throws(BridgeError) in
                 let client = try self.user(args, "userinfo", code: "OIDC_USERINFO_ERROR", names: ["webClientId", "cache"])
-                let cache = try PingArguments.bool(args, 1, "cache")
+                let cache = try Arguments.bool(args, 1, "cache")
                 return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
             },
             NativeMethod("revoke") { args throws(BridgeError) in
@@ -84,8 +84,8 @@ public final class RNPingOidcModule: NativeModule {
     // MARK: clients
 
     func createClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("createClient", args, ["config", "clientId"], optional: 1)
-        let config = try OidcConfigParser.parse(try PingArguments.object(args, 0, "config"), platform: platform, storageSlot: storageSlot)
+        try Arguments.count("createClient", args, ["config", "clientId"], optional: 1)
+        let config = try OidcConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform, storageSlot: storageSlot)
         let id = try chosenId(args, position: 1)
         clients[id] = sdk.oidcClient(config)
         return .string(id)
@@ -103,8 +103,8 @@ public final class RNPingOidcModule: NativeModule {
     }
 
     func createWebClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        try PingArguments.count("createWebClient", args, ["clientId", "webClientId"], optional: 1)
-        let base = try PingArguments.string(args, 0, "clientId")
+        try Arguments.count("createWebClient", args, ["clientId", "webClientId"], optional: 1)
+        let base = try Arguments.string(args, 0, "clientId")
         guard clients[base] != nil else {
             switch platform {
             case .ios: throw .rejection(code: "NSInvalidArgumentException", message: "No OIDC client found for id \(base)", detail: nil)
@@ -117,26 +117,26 @@ public final class RNPingOidcModule: NativeModule {
     }
 
     private func chosenId(_ args: [JSONValue], position: Int) throws(BridgeError) -> String {
-        try PingArguments.chosenId(args, position: position, sdk: sdk) { self.clients[$0] != nil || self.webClients[$0] != nil }
+        try Arguments.chosenId(args, position: position, sdk: sdk) { self.clients[$0] != nil || self.webClients[$0] != nil }
     }
 
     func dispose(_ args: [JSONValue], _ method: String, web: Bool) throws(BridgeError) -> JSONValue {
-        try PingArguments.count(method, args, [web ? "webClientId" : "clientId"])
-        let id = try PingArguments.string(args, 0, web ? "webClientId" : "clientId")
+        try Arguments.count(method, args, [web ? "webClientId" : "clientId"])
+        let id = try Arguments.string(args, 0, web ? "webClientId" : "clientId")
         if web { webClients[id] = nil } else { clients[id] = nil }
         return .null
     }
 
     private func base(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["clientId"]) throws(BridgeError) -> PingOidcClient {
-        try PingArguments.count(method, args, names)
-        let id = try PingArguments.string(args, 0, "clientId")
+        try Arguments.count(method, args, names)
+        let id = try Arguments.string(args, 0, "clientId")
         guard let client = clients[id] else { throw PingRejection.reject(code, .state, "No OIDC client found for id \(id)") }
         return client
     }
 
     private func web(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
-        try PingArguments.count(method, args, names)
-        let id = try PingArguments.string(args, 0, "webClientId")
+        try Arguments.count(method, args, names)
+        let id = try Arguments.string(args, 0, "webClientId")
         guard let base = webClients[id], let client = clients[base] else {
             throw PingRejection.reject(code, .state, "No OIDC web client found for id \(id)")
         }
@@ -162,7 +162,7 @@ public final class RNPingOidcModule: NativeModule {
     /// they are checked for shape and otherwise unused.
     func authorize(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         let client = try web(args, "authorize", code: "OIDC_AUTHORIZE_ERROR", names: ["webClientId", "options"])
-        _ = try PingArguments.object(args, 1, "options")
+        _ = try Arguments.object(args, 1, "options")
         do throws(PingSDKError) {
             try client.authorize(ssoToken: try sdk.browserSession())
             return ["type": "success"]
@@ -173,7 +173,7 @@ public final class RNPingOidcModule: NativeModule {
         }
     }
 
-    /// The base client has no browser agent (ping-rn-sdk.md §8).
+    /// The base client has no browser agent (ForgeRock/ping-react-native-sdk `packages/oidc/ios/RNPingOidcCommon.swift`).
     private static func noAgent() throws(PingSDKError) -> String { throw .authorize("Agent not configured") }
 
     private func sdkCall(_ code: String, _ body: () throws(PingSDKError) -> JSONValue) throws(BridgeError) -> JSONValue {

@@ -32,17 +32,17 @@ public final class RNPingStorageModule: NativeModule {
 
     func register(_ args: [JSONValue], _ kind: StorageRegistry.Kind) throws(BridgeError) -> JSONValue {
         let method = "register\(kind.rawValue)Storage"
-        try PingArguments.count(method, args, ["config", "storageId"], optional: 1)
-        let config = try PingArguments.object(args, 0, "config")
-        let id = try PingArguments.chosenId(args, position: 1, sdk: sdk, taken: registry.contains)
+        try Arguments.count(method, args, ["config", "storageId"], optional: 1)
+        let config = try Arguments.reader(args, 0, "config")
+        let id = try Arguments.chosenId(args, position: 1, sdk: sdk, taken: registry.contains)
         registry.register(StorageConfigNormalizer.normalize(config, kind: kind, platform: sdk.platform), kind: kind, id: id)
         return .string(id)
     }
 
     func configure(_ args: [JSONValue], _ kind: StorageRegistry.Kind) throws(BridgeError) -> JSONValue {
         let method = "configure\(kind.rawValue)Storage"
-        try PingArguments.count(method, args, ["storageId"])
-        let id = try PingArguments.string(args, 0, "storageId")
+        try Arguments.count(method, args, ["storageId"])
+        let id = try Arguments.string(args, 0, "storageId")
         guard let config = registry.config(kind, id: id) else {
             // `StorageConfigRegistry.resolve` / `resolveConfig`; OATH has its own text on both.
             let message = kind == .oath ? "No OATH storage config registered for id=\(id)" : "No storage config registered for id=\(id)"
@@ -55,13 +55,14 @@ public final class RNPingStorageModule: NativeModule {
 
 /// How each platform turns the flat JS config into the config it keeps (and `configure…` returns).
 enum StorageConfigNormalizer {
-    static func normalize(_ config: JSONObject, kind: StorageRegistry.Kind, platform: PingPlatform) -> JSONObject {
+    /// Reads as the native modules cast (`as? String`, `optString`): a value of another type is absent.
+    static func normalize(_ config: JSONReader<JSONReadError>, kind: StorageRegistry.Kind, platform: Platform) -> JSONObject {
         var result: JSONObject = [:]
         func copy(_ key: String, as name: String? = nil, bool: Bool = false) {
-            switch config[key] {
-            case .string(let text)? where !bool: result[name ?? key] = .string(text)
-            case .bool(let flag)? where bool: result[name ?? key] = .bool(flag)
-            default: break
+            if bool {
+                if let flag = config[key].asBool { result[name ?? key] = .bool(flag) }
+            } else if let text = config[key].asString {
+                result[name ?? key] = .string(text)
             }
         }
         switch (platform, kind) {
@@ -75,14 +76,14 @@ enum StorageConfigNormalizer {
         case (.ios, _):
             // `buildStorageConfig`: account and encryptor get defaults, cacheable stays optional.
             copy("cacheable", bool: true)
-            result["account"] = .string(config["account"]?.stringValue ?? "com.pingidentity.rnstorage.storage")
-            result["encryptor"] = .bool(config["encryptor"]?.boolValue ?? true)
+            result["account"] = .string(config["account"].asString ?? "com.pingidentity.rnstorage.storage")
+            result["encryptor"] = .bool(config["encryptor"].asBool ?? true)
         case (.android, .oath):
             // `registerOathStorage` reads `databaseName` only (the JS sends `fileName`, which it ignores).
             copy("databaseName")
         case (.android, _):
-            result["keyAlias"] = .string(config["keyAlias"]?.stringValue ?? "com.pingidentity.rnstorage.storage")
-            result["fileName"] = .string(config["fileName"]?.stringValue ?? "secure_prefs")
+            result["keyAlias"] = .string(config["keyAlias"].asString ?? "com.pingidentity.rnstorage.storage")
+            result["fileName"] = .string(config["fileName"].asString ?? "secure_prefs")
             copy("strongBoxPreferred", bool: true)
             copy("cacheStrategy")
         }

@@ -2,7 +2,7 @@ import AuthBridgeCore
 import NativeSDK
 
 /// How each platform's `next` copies the values of the payload JS sent onto the node the SDK
-/// holds (bridge-api.md §2.3, §3.1, §5.2–§5.3). The echoed authId and texts are ignored: the
+/// holds (each sample's `FRAuthSampleBridge` `next`, docs/flavors.md). The echoed authId and texts are ignored: the
 /// journey state is native.
 enum CallbackValues {
     /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.
@@ -19,14 +19,19 @@ enum CallbackValues {
     enum SampleRules {
         case ios(IOSVariant)
         case android(AndroidVariant)
+
+        var platform: Platform {
+            switch self {
+            case .ios: return .ios
+            case .android: return .android
+            }
+        }
     }
 
     /// `next`'s copy of JS values onto the node: the flavor's sample rules, or `--callbacks
     /// complete`. A device profile, when one is collected, describes the flavor's platform.
     static func apply(_ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK) throws(BridgeError) {
-        let platform: DeviceProfileCollector.Platform
-        if case .ios = sample { platform = .ios } else { platform = .android }
-        let collector = DeviceProfileCollector(platform: platform) { [sdk] in sdk.deviceIdentifier }
+        let collector = DeviceProfileCollector(platform: sample.platform) { [sdk] in sdk.deviceIdentifier }
         switch (handling, sample) {
         case (.complete, _): applyComplete(payload, to: &node, collector: collector)
         case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
@@ -88,8 +93,6 @@ enum CallbackValues {
         func asked(_ name: String) -> Bool { outputs.first { $0["name"]?.stringValue == name }?["value"]?.boolValue ?? false }
         node.setInput(callback: index, inputIndex: 0, to: .string(collector.profile(metadata: asked("metadata"), location: asked("location"))))
     }
-
-    enum AndroidVariant { case kotlin, java }
 
     /// Android: payload callback `j` acts only on node callback `i == j` of the same type, using
     /// `input[0]`; Name, Password and the validated username/password go to the *first* callback

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// The Flutter sample's `MethodChannel('forgerock.com/SampleBridge')` (bridge-api.md §5): every
+/// The Flutter sample's `MethodChannel('forgerock.com/SampleBridge')` (FL-A/FL-B in docs/flavors.md): every
 /// result is a String, errors are FlutterErrors (code, message). Method names are the channel's:
 /// iOS starts with `frAuthStart`, Android with `start`; `getAccessToken` is on neither.
 public final class FlutterBridge: JourneyModule {

@@ -2,7 +2,7 @@ import AuthBridgeCore
 import NativeSDK
 
 /// The iOS bridge the ForgeRock guide "build a protected app with React Native" teaches (variant
-/// RN-B in bridge-api.md): `start` resolves at once, `next` copies only SingleValueCallbacks and
+/// RN-B in docs/flavors.md): `start` resolves at once, `next` copies only SingleValueCallbacks and
 /// only as strings, a success carries `accessInfo` (the guide's JS does
 /// `JSON.parse(response.accessInfo)`), `logout` is a void method. Its `.m` declares `register`
 /// and `getAccessToken` but its Swift implements neither: on a device the call crashes the app;

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// `FRAuthSampleBridge` as React Native sees it (bridge-api.md §2 iOS RN-E, §3.1 Android Kotlin
+/// `FRAuthSampleBridge` as React Native sees it (docs/flavors.md: iOS RN-E, Android Kotlin
 /// RN-D/E). The two platforms share the method set and its order; what differs is how results
 /// are encoded (`ReactNativeResults`), how rejections read (`Dialect`), and how `next` copies
 /// JS values onto the node.

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// What each React Native platform resolves (bridge-api.md §1.1–§1.4): iOS a step *string*,
+/// What each React Native platform resolves (RN-E's and RN-D's bridges, docs/flavors.md): iOS a step *string*,
 /// success an object with pretty-printed Apple-encoded tokens, user info as it came; Android
 /// Gson strings, success with `sessionToken`, user info as a WritableMap.
 struct ReactNativeResults: Sendable {

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// The step string each platform's bridge builds from a node (bridge-api.md §1.1–§1.2).
+/// The step string each platform's bridge builds from a node (iOS `FRNode.resolve()`, Android `Gson().toJson(FRNode(node))`; docs/flavors.md).
 enum StepJSON {
     /// JSONSerialization writes `/` as `\/`; Apple strings carry that byte for byte.
     static let apple = JSONWriter(options: [.escapeSlashes])
@@ -19,14 +19,9 @@ enum StepJSON {
         return apple.string(.object(step))
     }
 
-    enum AndroidVariant {
-        /// RN Android (Kotlin, RN-D/E): `authServiceId` always "", the three texts always present.
-        case kotlin
-        /// Flutter Android (Java): `authServiceId` always "", the three texts left out when null.
-        case java
-    }
-
-    /// `Gson().toJson(FRNode(node))`: the sample's FRNode fields in declaration order.
+    /// `Gson().toJson(FRNode(node))`: the sample's FRNode fields in declaration order;
+    /// `authServiceId` always "". The Kotlin bridge writes the three texts always (empty when
+    /// unset), the Java one leaves them out when null.
     static func android(_ node: Node, variant: AndroidVariant) -> String {
         var step: JSONObject = ["frCallbacks": .array(node.callbacks.map(frCallback)), "authId": .string(node.authId)]
         step["authServiceId"] = ""

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// What `next(payload)` receives, decoded with the schema the native bridges use
-/// (bridge-api.md §1.3): `{authId?, callbacks?: [{type?, input?: [{name, value?}], _id?}], status?}`.
+/// (`FRAuthSampleStructs.swift` of the RN sample, docs/flavors.md): `{authId?, callbacks?: [{type?, input?: [{name, value?}], _id?}], status?}`.
 /// Unknown keys are ignored; a wrong type on a known key fails the whole decode, as Swift's
 /// JSONDecoder does, but here the failure says where.
 struct StepPayload {
@@ -18,67 +18,47 @@ struct StepPayload {
 
     var callbacks: [Callback]
 
-    struct DecodeError: Error { var detail: String }
+    /// Why a payload could not be read, as fields; `detail` words it for the rejection.
+    enum DecodeError: Error, Equatable {
+        case notJSON(JSONParseError)
+        /// The payload is JSON but not an object.
+        case notAStep(JSONValue.Kind)
+        /// A known member has the wrong type, at `path`.
+        case member(JSONReadError)
+
+        var detail: String {
+            switch self {
+            case .notJSON(let error): return "the payload is not JSON: \(error)"
+            case .notAStep(let kind): return "the payload must be a JSON object (a step), got \(kind.rawValue)"
+            case .member(let error): return error.description
+            }
+        }
+    }
 
     static func decode(_ text: String) throws(DecodeError) -> StepPayload {
         let json: JSONValue
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw DecodeError(detail: "the payload is not JSON: \(error)")
+            throw .notJSON(error)
         }
-        guard case .object(let object) = json else {
-            throw DecodeError(detail: "the payload must be a JSON object (a step), got \(json.typeName)")
+        guard case .object(let object) = json else { throw .notAStep(json.kind) }
+        do throws(JSONReadError) {
+            let step = JSONReader<JSONReadError>(object: object)
+            _ = try step.optionalString("authId")
+            _ = try step.optionalInt("status")
+            return StepPayload(callbacks: try (step["callbacks"].optionalReaders() ?? []).map(callback))
+        } catch {
+            throw .member(error)
         }
-        if let authId = object["authId"], !authId.isNull, authId.stringValue == nil {
-            throw DecodeError(detail: "authId must be a string, got \(authId.typeName)")
-        }
-        if let status = object["status"], !status.isNull, status.intValue == nil {
-            throw DecodeError(detail: "status must be an integer, got \(status.typeName)")
-        }
-        var callbacks: [Callback] = []
-        switch object["callbacks"] {
-        case nil, .null?: break
-        case .array(let items)?:
-            for (index, item) in items.enumerated() {
-                callbacks.append(try decodeCallback(item, path: "callbacks[\(index)]"))
-            }
-        case let other?:
-            throw DecodeError(detail: "callbacks must be an array, got \(other.typeName)")
-        }
-        return StepPayload(callbacks: callbacks)
     }
 
-    private static func decodeCallback(_ value: JSONValue, path: String) throws(DecodeError) -> Callback {
-        guard case .object(let object) = value else {
-            throw DecodeError(detail: "\(path) must be an object, got \(value.typeName)")
-        }
-        var type: String?
-        switch object["type"] {
-        case nil, .null?: type = nil
-        case .string(let s)?: type = s
-        case let other?: throw DecodeError(detail: "\(path).type must be a string, got \(other.typeName)")
-        }
-        if let id = object["_id"], !id.isNull, id.intValue == nil {
-            throw DecodeError(detail: "\(path)._id must be an integer, got \(id.typeName)")
-        }
-        var inputs: [Input] = []
-        switch object["input"] {
-        case nil, .null?: break
-        case .array(let items)?:
-            for (index, item) in items.enumerated() {
-                let inputPath = "\(path).input[\(index)]"
-                guard case .object(let input) = item else {
-                    throw DecodeError(detail: "\(inputPath) must be an object, got \(item.typeName)")
-                }
-                guard case .string(let name)? = input["name"] else {
-                    throw DecodeError(detail: "\(inputPath).name must be a string")
-                }
-                let raw = input["value"]
-                inputs.append(Input(name: name, value: raw == .null ? nil : raw))
-            }
-        case let other?:
-            throw DecodeError(detail: "\(path).input must be an array, got \(other.typeName)")
+    private static func callback(_ callback: JSONReader<JSONReadError>) throws(JSONReadError) -> Callback {
+        let type = try callback.optionalString("type")
+        _ = try callback.optionalInt("_id")
+        let inputs = try (callback["input"].optionalReaders() ?? []).map { input throws(JSONReadError) in
+            // A null or missing value: the native side then leaves the input alone.
+            Input(name: try input.string("name"), value: input["value"].present)
         }
         return Callback(type: type, inputs: inputs)
     }

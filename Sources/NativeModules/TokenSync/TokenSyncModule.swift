@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import NativeSDK
 
-/// The seed app's `AuthenticationTokenModule` and `HydraTokenExchangeModule` (seed 004), which
+/// A production app's `AuthenticationTokenModule` and `HydraTokenExchangeModule` (docs/token-sync.md), which
 /// sit beside the FRAuth bridge: `tokenSyncReady()`, `tokenUpdate(map)` and
 /// `exchangeToken(subjectToken)`. `logout()` is shared with the FRAuth bridge.
 public final class TokenSyncModule: NativeModule {
@@ -38,9 +38,7 @@ public final class TokenSyncModule: NativeModule {
 
     /// Stores JS's tokens when they differ from native's; never answered with an event.
     func tokenUpdate(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        guard args.count == 1 else {
-            throw .invalidParams(reason: "tokenUpdate takes 1 argument (the token map), got \(args.count)", param: nil)
-        }
+        try Arguments.count("tokenUpdate", args, ["the token map"])
         let token = try Self.token(from: args[0], now: clock.now)
         _ = sdk.tokens.adopt(token)
         return .null

@@ -6,14 +6,14 @@ import IdentityServer
 /// session a success gives, and, when OIDC is configured, turns that session into a user with
 /// tokens (`Journey/Module/Oidc.swift`, `journey/User.kt`).
 public final class PingJourneyClient {
-    public let platform: PingPlatform
+    public let platform: Platform
     public let sessionKey: String
     /// The OIDC module; nil when the app configured no OIDC (then there is never a user).
     public let oidc: PingOidcClient?
     private let server: IdentityServer
     private let stores: PingStores
 
-    public init(platform: PingPlatform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?) {
+    public init(platform: Platform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?) {
         self.platform = platform
         self.server = server
         self.stores = stores

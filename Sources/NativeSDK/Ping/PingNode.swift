@@ -1,10 +1,6 @@
 import AuthBridgeCore
 import IdentityServer
 
-/// Which native SDK answers: ping-ios or ping-android. They differ in how a server answer becomes
-/// a node and which callbacks a node keeps.
-public enum PingPlatform: Sendable { case ios, android }
-
 /// A node of a Ping journey (ping-ios `Orchestrate/Node.swift`, ping-android `orchestrate/…/Node.kt`).
 public enum PingNode: Equatable, Sendable {
     case next(PingContinueNode)
@@ -19,7 +15,7 @@ public enum PingNode: Equatable, Sendable {
     /// `journey/module/Transform.kt`): 200 with `authId` continues, 200 without succeeds, 4xx is an
     /// ErrorNode (Android: AM's timeout codes are failures), 5xx is a failure on iOS and an error on
     /// Android, anything else a failure.
-    static func from(_ reply: ServerReply, platform: PingPlatform) -> PingNode {
+    static func from(_ reply: ServerReply, platform: Platform) -> PingNode {
         let body = reply.body
         switch reply.status {
         case 200 where body["authId"] != nil:
@@ -49,7 +45,7 @@ public struct PingContinueNode: Equatable, Sendable {
     public let step: JSONValue
     public var callbacks: [PingCallback]
 
-    init?(step: JSONValue, platform: PingPlatform) {
+    init?(step: JSONValue, platform: Platform) {
         guard case .string? = step["authId"], case .array(let raw)? = step["callbacks"] else { return nil }
         self.step = step
         callbacks = raw.enumerated().compactMap { index, json in

@@ -5,7 +5,7 @@ import IdentityServer
 /// its shared storages, and the platform whose SDK answers. The Ping modules build their journey
 /// and OIDC clients from it, so every client sees one server and the default storages.
 public final class PingSDK {
-    public let platform: PingPlatform
+    public let platform: Platform
     public let stores: PingStores
     let server: IdentityServer
     let clock: Clock
@@ -14,7 +14,7 @@ public final class PingSDK {
     public let testUser: (username: String, password: String)?
 
     public init(
-        platform: PingPlatform, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores = PingStores(),
+        platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores = PingStores(),
         testUser: (username: String, password: String)? = nil
     ) {
         self.testUser = testUser

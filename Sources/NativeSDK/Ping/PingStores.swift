@@ -3,7 +3,7 @@ import AuthBridgeCore
 /// The Ping SDK's default storages, shared by every client that does not name its own handle:
 /// the SSO session (`SessionConfig` storage) and the OIDC tokens (`OidcClientConfig` storage).
 /// Two journey clients with default storage therefore share one session and one token set, and an
-/// OIDC client with default storage sees the journey's tokens (ping-rn-sdk.md §6). A client that
+/// OIDC client with default storage sees the journey's tokens (docs/ping-modules.md). A client that
 /// names a registered storage handle gets a slot of that name instead.
 ///
 /// They live beside the old SDK's `TokenManager`, not in it: the successor SDK keeps its own
@@ -37,16 +37,40 @@ public final class PingStores {
 
 // MARK: saved state
 
-extension PingStores {
-    /// The stores when they changed since the last call (for `--state-dir`), else nil.
-    public func takeStateChange() -> JSONValue? {
-        guard changedSinceSave else { return nil }
+/// The stores, saved as one value under `ping`. Files saved before they were kept have none:
+/// empty stores.
+extension PingStores: StateOwner {
+    public var stateKey: String { "ping" }
+
+    public var stateEntries: [StateEntry] { [StateEntry([], stateJSON)] }
+
+    public func takeStateEdits() -> [StateEdit] {
+        guard changedSinceSave else { return [] }
         changedSinceSave = false
-        return snapshot
+        return [.put(StateEntry([], stateJSON))]
+    }
+
+    public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
+        var sessions: [String: SSOToken] = [:]
+        var tokens: [String: AccessToken] = [:]
+        if let saved = entries.first(where: { $0.path.isEmpty }) {
+            let reader = try StateReader(saved.value, path: stateKey)
+            for entry in try reader.readers("sessions") {
+                sessions[try entry.string("slot")] = SSOToken(
+                    value: try entry.string("value"), successUrl: try entry.string("successUrl"), realm: try entry.string("realm"))
+            }
+            for entry in try reader.readers("tokens") {
+                tokens[try entry.string("slot")] = try AccessToken(state: try entry.reader("token"))
+            }
+        }
+        self.sessions = sessions
+        self.tokens = tokens
+        userInfo = [:]
+        changedSinceSave = false
     }
 
     /// Slots in key order, so the same stores always save the same bytes.
-    public var snapshot: JSONValue {
+    private var stateJSON: JSONValue {
         [
             "sessions": .array(sessions.keys.sorted().map { key in
                 let session = sessions[key]!
@@ -57,21 +81,5 @@ extension PingStores {
             }),
             "tokens": .array(tokens.keys.sorted().map { key in ["slot": .string(key), "token": tokens[key]!.stateJSON] }),
         ]
-    }
-
-    public func restore(_ reader: StateReader) throws(StateError) {
-        var sessions: [String: SSOToken] = [:]
-        for entry in try reader.readers("sessions") {
-            sessions[try entry.string("slot")] = SSOToken(
-                value: try entry.string("value"), successUrl: try entry.string("successUrl"), realm: try entry.string("realm"))
-        }
-        var tokens: [String: AccessToken] = [:]
-        for entry in try reader.readers("tokens") {
-            tokens[try entry.string("slot")] = try AccessToken(state: try entry.reader("token"))
-        }
-        self.sessions = sessions
-        self.tokens = tokens
-        userInfo = [:]
-        changedSinceSave = false
     }
 }

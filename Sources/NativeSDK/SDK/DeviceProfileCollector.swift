@@ -4,8 +4,6 @@ import AuthBridgeCore
 /// identifier that stays the same for the app's life, platform and hardware metadata, and a
 /// location. The values describe one fixed emulated phone, so transcripts replay byte for byte.
 public struct DeviceProfileCollector {
-    public enum Platform: Sendable { case ios, android }
-
     public let platform: Platform
     /// Asked for only when a profile is collected: drawing it earlier would shift every random
     /// value after it for apps that never collect one.

@@ -83,6 +83,11 @@ struct OAuthClient {
     }
 
     static func error(of body: JSONValue) -> SDKError {
-        .oauth(error: body["error"]?.stringValue ?? "server_error", description: body["error_description"]?.stringValue ?? "")
+        if let error = body["error"]?.stringValue {
+            return .oauth(error: error, description: body["error_description"]?.stringValue ?? "")
+        }
+        // Not an OAuth error: AM's own error JSON (`{"code":404,"reason":"Not Found","message":…}`
+        // from a path nothing serves) keeps AM's message, which says what went wrong.
+        return .oauth(error: "server_error", description: body["message"]?.stringValue ?? "")
     }
 }

@@ -1,4 +1,4 @@
-/// What the app passes to `FRAuth.start(options:)` (bridge-api.md §6): the same keys and
+/// What the app passes to `FRAuth.start(options:)` (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/Config/FROptions.swift`): the same keys and
 /// defaults as the iOS SDK's FROptions.
 public struct SDKOptions: Sendable {
     public var realm = "alpha"

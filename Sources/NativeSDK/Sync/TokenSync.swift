@@ -1,6 +1,6 @@
 import AuthBridgeCore
 
-/// The native half of token sync (DESIGN.md §5, seed 004): keeps JS told of every native change
+/// The native half of token sync (docs/token-sync.md): keeps JS told of every native change
 /// of the tokens, never echoes what JS itself did, and says nothing until JS is listening.
 ///
 /// It is called only inside a Host transaction, so events leave in the order the changes happened.

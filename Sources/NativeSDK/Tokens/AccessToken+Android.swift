@@ -1,7 +1,8 @@
 import AuthBridgeCore
 
 extension AccessToken {
-    /// `new Gson().toJson(accessToken)` of forgerock-auth 4.6 (bridge-api.md §1.4): `scope` an
+    /// `new Gson().toJson(accessToken)` of forgerock-auth 4.6 (`ForgeRock/forgerock-android-sdk`
+    /// `forgerock-auth/src/main/java/org/forgerock/android/auth/AccessToken.kt`): `scope` an
     /// array, `sessionToken` an object, `expiration` a `DateFormat` string, nulls left out.
     public func androidJSON(realm: String) -> JSONValue {
         var object: JSONObject = [

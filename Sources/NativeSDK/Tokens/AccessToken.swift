@@ -21,7 +21,7 @@ public struct AccessToken: Equatable, Sendable {
     /// `willExpireIn(threshold)`: true once now is within `threshold` seconds of expiry.
     public func isStale(now: Double, threshold: Double) -> Bool { now > expiresAt - threshold }
 
-    /// Parses a token endpoint response (am-protocol.md §4.2). A refresh response without a
+    /// Parses a token endpoint response (RFC 6749 §5.1; `ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/OAuth2/AccessToken.swift`). A refresh response without a
     /// refresh token keeps the previous one, as the iOS SDK does.
     static func from(response body: JSONValue, receivedAt now: Double, previous: AccessToken?, sessionToken: String?) -> AccessToken? {
         guard case .string(let value)? = body["access_token"], let expiresIn = body["expires_in"]?.intValue else { return nil }
@@ -32,7 +32,7 @@ public struct AccessToken: Equatable, Sendable {
             idToken: body["id_token"]?.stringValue ?? previous?.idToken, authenticatedAt: now, sessionToken: sessionToken)
     }
 
-    /// `JSONEncoder().encode(token)` of FRAuth 4.6/4.8 (bridge-api.md §1.4): the `Token`
+    /// `JSONEncoder().encode(token)` of FRAuth 4.6/4.8 (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/OAuth2/{Token,AccessToken}.swift`): the `Token`
     /// superclass keys first, optionals as explicit null, the timestamp in Apple-epoch seconds.
     public var iosJSON: JSONValue {
         [

@@ -120,19 +120,21 @@ public final class TokenManager {
 
 // MARK: saved state
 
-extension TokenManager {
-    /// The credentials when they changed since the last call (for `--state-dir`), else nil.
-    public func takeStateChange() -> JSONValue? {
-        guard changedSinceSave else { return nil }
+/// The credentials, saved as one value under `native`; every file holds it.
+extension TokenManager: StateOwner {
+    public var stateKey: String { "native" }
+
+    public var stateEntries: [StateEntry] { [StateEntry([], stateJSON)] }
+
+    public func takeStateEdits() -> [StateEdit] {
+        guard changedSinceSave else { return [] }
         changedSinceSave = false
-        return snapshot
+        return [.put(StateEntry([], stateJSON))]
     }
 
-    public var snapshot: JSONValue {
-        ["generation": .int(generation), "tokens": accessToken?.stateJSON ?? .null, "ssoToken": JSONValue(ssoToken)]
-    }
-
-    public func restore(_ reader: StateReader) throws(StateError) {
+    public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
+        guard let saved = entries.first(where: { $0.path.isEmpty }) else { throw StateError("\(stateKey): missing") }
+        let reader = try StateReader(saved.value, path: stateKey)
         let generation = try reader.int("generation")
         let tokens = reader.has("tokens") ? try AccessToken(state: try reader.reader("tokens")) : nil
         let session = try reader.optionalString("ssoToken")
@@ -140,5 +142,9 @@ extension TokenManager {
         ssoToken = session
         self.generation = generation
         changedSinceSave = false
+    }
+
+    private var stateJSON: JSONValue {
+        ["generation": .int(generation), "tokens": accessToken?.stateJSON ?? .null, "ssoToken": JSONValue(ssoToken)]
     }
 }

@@ -1,7 +1,8 @@
 // The reference client driving the daemon the way the ForgeRock React Native sample's JS does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnBridge } from './index.mjs';
@@ -148,7 +149,8 @@ test('stderr is kept apart from results, and a missing binary says what to do', 
   await bridge.close();
   assert.match(bridge.stderr, /end of input/);
   assert.ok(lines.join('').length > 0);
-  await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }), /binary not found.*swift build/);
+  await assert.rejects(spawnBridge({ binary: '/nonexistent/authbridge' }),
+    /binary not found at \/nonexistent\/authbridge \(the binary option\): run `swift build`.*install @authbridge\/client-/);
 });
 
 test('logLevel trace shows each call with its duration, redacted; trace writes it to a file', async () => {
@@ -174,8 +176,36 @@ test('logLevel trace shows each call with its duration, redacted; trace writes i
   }
 });
 
-test('a daemon that cannot start reports its stderr', async () => {
-  await assert.rejects(spawnBridge({ args: ['--no-such-flag'] }), /unknown option --no-such-flag/);
+test('a daemon that cannot start says why in one line; the whole stderr stays on the error', async () => {
+  const error = await spawnBridge({ args: ['--no-such-flag'] }).then(() => null, (e) => e);
+  assert.equal(error.message, 'authbridge exited (2) before answering: authbridge: unknown option --no-such-flag (authbridge --help lists the options)');
+  assert.match(error.stderr, /usage: authbridge/);
+  assert.deepEqual(error.args, ['--no-such-flag']);
+});
+
+test('an option spawnBridge does not know is refused, naming the ones it knows', async () => {
+  await assert.rejects(spawnBridge({ seeds: 7 }), {
+    name: 'TypeError',
+    message: 'spawnBridge: unknown option "seeds" (did you mean "seed"?); the options are flavor, bridge, seed, clock, stateDir, '
+      + 'logLevel, trace, args, binary, onStderr, emitter (daemon flags go in args: [\'--flag\', \'value\'])',
+  });
+  await assert.rejects(spawnBridge({ journeys: 'x.json' }), /unknown option "journeys"; the options are/);
+  await assert.rejects(spawnBridge({ args: '--seed 1' }), /args must be an array of strings/);
+  await assert.rejects(spawnBridge('rn-ios'), /spawnBridge takes an options object, got string/);
+});
+
+test('with no daemon anywhere, the hint names the platform package to install', () => {
+  // A copy of the client outside the checkout, so neither PATH nor the checkout's build has one.
+  const dir = mkdtempSync(join(tmpdir(), 'authbridge-nobin-'));
+  try {
+    for (const file of ['index.cjs', 'transport.cjs', 'ping.cjs']) copyFileSync(new URL(file, import.meta.url), join(dir, file));
+    const run = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(dir, 'index.cjs'))}).spawnBridge().catch((e) => { console.log(e.message); })`],
+      { encoding: 'utf8', env: { PATH: '' } });
+    assert.match(run.stdout, new RegExp(`authbridge binary not found: install @authbridge/client-${process.platform}-${process.arch} `
+      + 'beside @authbridge/client .*`make pack`.*; or set AUTHBRIDGE_BIN, or put authbridge on PATH'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('nativeModules has the shape NativeEventEmitter needs', async () => {

@@ -8,7 +8,7 @@
 // See README.md in this folder, and docs/testing-with-jest.md.
 'use strict';
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
-const { basename, delimiter, join } = require('node:path');
+const { basename, delimiter, dirname, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
 const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS } = require('./ping.cjs');
 
@@ -24,9 +24,42 @@ function executable(path) {
 }
 
 /**
+ * The platforms a binary package is built for, each `@authbridge/client-<platform>-<arch>`
+ * (Node's `process.platform`-`process.arch`), listed in package.json's optionalDependencies so
+ * that npm installs the one matching the machine and skips the others (their `os`/`cpu` fields).
+ */
+const PLATFORMS = ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64'];
+
+/** The package that carries the daemon for this machine. */
+function platformPackage(platform = process.platform, arch = process.arch) {
+  return `@authbridge/client-${platform}-${arch}`;
+}
+
+/** The daemon inside the installed platform package (`bin/authbridge`), or undefined. */
+function packagedBinary() {
+  try {
+    return join(dirname(require.resolve(`${platformPackage()}/package.json`)), 'bin', 'authbridge');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why no daemon was found and what to install, for every "binary not found" message. */
+function binaryNotFoundHint(platform = process.platform, arch = process.arch) {
+  const elsewhere = 'set AUTHBRIDGE_BIN, or put authbridge on PATH (`make install PREFIX=…` in an AuthBridge checkout)';
+  if (!PLATFORMS.includes(`${platform}-${arch}`)) {
+    return `no @authbridge/client binary package is built for ${platform}-${arch} (only ${PLATFORMS.join(', ')}): `
+      + `build authbridge from source, then ${elsewhere}`;
+  }
+  return `install ${platformPackage(platform, arch)} beside @authbridge/client (npm installs it as an optional `
+    + 'dependency unless optional dependencies are omitted; `make pack` in an AuthBridge checkout packs both '
+    + `tarballs, to install together); or ${elsewhere}`;
+}
+
+/**
  * Where the daemon is looked for, in order: `$AUTHBRIDGE_BIN`; `authbridge` on `PATH` (not this
- * package's own `bin` launcher); the binary bundled in this package (`bin/<platform>-<arch>/`,
- * put there by `make pack`); this checkout's debug build. Returns the path, or undefined.
+ * package's own `bin` launcher); the platform package's binary (`@authbridge/client-<platform>-<arch>`,
+ * an optional dependency); this checkout's debug build. Returns the path, or undefined.
  */
 function findBinary(env = process.env) {
   if (env.AUTHBRIDGE_BIN) return env.AUTHBRIDGE_BIN;
@@ -37,11 +70,8 @@ function findBinary(env = process.env) {
     if (basename(realpathSync(candidate)) === 'authbridge.cjs') continue; // a launcher, not the daemon
     return candidate;
   }
-  for (const candidate of [
-    join(here, 'bin', `${process.platform}-${process.arch}`, 'authbridge'),
-    join(here, '..', '..', '..', '.build', 'debug', 'authbridge'),
-  ]) {
-    if (executable(candidate)) return candidate;
+  for (const candidate of [packagedBinary(), join(here, '..', '..', '..', '.build', 'debug', 'authbridge')]) {
+    if (candidate !== undefined && executable(candidate)) return candidate;
   }
   return undefined;
 }
@@ -96,19 +126,105 @@ class EventHub {
   }
 }
 
+/** The options spawnBridge knows; anything else is a mistake it names. */
+const SPAWN_OPTIONS = ['flavor', 'bridge', 'seed', 'clock', 'stateDir', 'logLevel', 'trace', 'args', 'binary', 'onStderr', 'emitter'];
+
+/** The closest known name within two edits, for "did you mean". */
+function closest(name, known) {
+  const distance = (a, b) => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let diagonal = row[0];
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const above = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length];
+  };
+  let best;
+  for (const candidate of known) {
+    const d = distance(name, candidate);
+    if (d <= 2 && (best === undefined || d < best.d)) best = { candidate, d };
+  }
+  return best?.candidate;
+}
+
+function checkOptions(options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`spawnBridge takes an options object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
+  }
+  for (const key of Object.keys(options)) {
+    if (SPAWN_OPTIONS.includes(key)) continue;
+    const guess = closest(key, SPAWN_OPTIONS);
+    throw new TypeError(`spawnBridge: unknown option "${key}"${guess ? ` (did you mean "${guess}"?)` : ''}; `
+      + `the options are ${SPAWN_OPTIONS.join(', ')} (daemon flags go in args: ['--flag', 'value'])`);
+  }
+  if (options.args !== undefined && (!Array.isArray(options.args) || options.args.some((a) => typeof a !== 'string'))) {
+    throw new TypeError('spawnBridge: args must be an array of strings, e.g. [\'--journeys\', \'journeys.json\']');
+  }
+}
+
 /**
- * Starts a daemon and resolves when it answers `daemon.hello`.
+ * `AUTHBRIDGE_ARGS` split into words as a POSIX shell splits them: blanks separate words, '…'
+ * keeps everything literally, "…" and a backslash escape. So a CI job can write
+ * `AUTHBRIDGE_ARGS="--config 'ios/My App/FRAuthConfig.plist' --timeout 30"`.
+ */
+function splitArgs(text) {
+  const words = [];
+  let word = null;
+  let quote = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote === "'") {
+      if (c === "'") quote = null; else word += c;
+    } else if (quote === '"') {
+      if (c === '"') quote = null;
+      else if (c === '\\' && i + 1 < text.length && '"\\$`'.includes(text[i + 1])) word += text[++i];
+      else word += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      word ??= '';
+    } else if (c === '\\') {
+      word = (word ?? '') + (text[++i] ?? '');
+    } else if (/\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (quote) throw new Error(`AUTHBRIDGE_ARGS has an unterminated ${quote} quote: ${text}`);
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/** The daemon's reason for refusing to start, without the usage text that follows it. */
+function startFailure(stderr) {
+  const text = stderr.trim();
+  const usage = text.search(/\n\s*usage: authbridge/);
+  return usage < 0 ? text : `${text.slice(0, usage).trim()} (authbridge --help lists the options)`;
+}
+
+/**
+ * Starts a daemon and resolves when it answers `daemon.hello`. `$AUTHBRIDGE_ARGS`, when set, adds
+ * daemon options after the ones given here (a CI job points the same suite at a tenant with it),
+ * and the daemon started is then printed on stderr, so a job can see what it tested.
  * @param {{flavor?: string, seed?: number, clock?: 'system'|'virtual'|string, stateDir?: string,
  *          args?: string[], binary?: string, logLevel?: string, trace?: string, onStderr?: (text: string) => void}} options
  */
 async function spawnBridge(options = {}) {
+  checkOptions(options);
   const binary = options.binary ?? findBinary();
   if (binary === undefined) {
-    throw new Error('authbridge binary not found: set AUTHBRIDGE_BIN, put authbridge on PATH (`make install PREFIX=…` '
-      + 'in the AuthBridge checkout), or install a client package that bundles it (`make pack`)');
+    throw new Error(`authbridge binary not found: ${binaryNotFoundHint()}`);
   }
   if (!existsSync(binary)) {
-    throw new Error(`authbridge binary not found at ${binary}: run \`swift build\` (or \`make build\`) first, or set AUTHBRIDGE_BIN`);
+    const from = options.binary !== undefined ? 'the binary option' : 'AUTHBRIDGE_BIN';
+    throw new Error(`authbridge binary not found at ${binary} (${from}): run \`swift build\` (or \`make build\`) in the `
+      + `AuthBridge checkout if it is the debug build, or name another binary, or leave ${from} unset and ${binaryNotFoundHint()}`);
   }
   const args = [];
   if (options.flavor) args.push('--flavor', options.flavor);
@@ -119,6 +235,8 @@ async function spawnBridge(options = {}) {
   if (options.logLevel) args.push('--log-level', options.logLevel);
   if (options.trace) args.push('--trace', options.trace);
   args.push(...(options.args ?? []));
+  const extra = splitArgs(process.env.AUTHBRIDGE_ARGS ?? '');
+  args.push(...extra);
 
   const events = options.emitter ?? new EventHub();
   const connection = new Connection(binary, args, {
@@ -130,9 +248,18 @@ async function spawnBridge(options = {}) {
     hello = await connection.request('daemon.hello');
   } catch (error) {
     if (error instanceof RPCError) throw error;
-    // It exited before answering: its whole stderr says why (the reason first, then the usage).
+    // It exited before answering: stderr says why (the reason first, then the usage).
     const { code, signal } = await connection.exited;
-    throw new Error(`authbridge exited (${signal ?? code}) before answering: ${connection.stderr.trim()}`);
+    const failure = new Error(`authbridge exited (${signal ?? code}) before answering: ${startFailure(connection.stderr)}`
+      + (extra.length > 0 ? ` [arguments: ${args.join(' ')}; from AUTHBRIDGE_ARGS: ${extra.join(' ')}]` : ''));
+    failure.stderr = connection.stderr;
+    failure.args = args;
+    throw failure;
+  }
+  if (extra.length > 0) {
+    const server = hello.server ?? {};
+    process.stderr.write(`authbridge: started ${binary} ${args.join(' ')} (AUTHBRIDGE_ARGS added ${extra.join(' ')}): `
+      + `server ${server.kind ?? 'unknown'}${server.url ? ` ${server.url}` : ''}\n`);
   }
   return new Bridge(connection, events, hello, options);
 }
@@ -253,6 +380,6 @@ class Bridge {
 }
 
 module.exports = {
-  spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
+  spawnBridge, findBinary, PLATFORMS, platformPackage, binaryNotFoundHint, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
   PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
 };

@@ -423,9 +423,22 @@ export interface Bridge extends BridgeMethods, TokenSyncMethods {
   respawn(overrides?: SpawnOptions): Promise<Bridge>;
 }
 
+/**
+ * Starts a daemon; resolves once it answered `daemon.hello`. Throws a TypeError for an option it
+ * does not know. `$AUTHBRIDGE_ARGS` adds daemon options after these (printed on stderr when used).
+ */
 export function spawnBridge(options?: SpawnOptions): Promise<Bridge>;
-/** `$AUTHBRIDGE_BIN`, else `authbridge` on PATH, else the binary bundled in the package, else the checkout's debug build. */
+/**
+ * `$AUTHBRIDGE_BIN`, else `authbridge` on PATH, else the binary in the platform package
+ * (`@authbridge/client-<platform>-<arch>`, an optional dependency), else the checkout's debug build.
+ */
 export function findBinary(env?: Record<string, string | undefined>): string | undefined;
+/** The platforms a binary package is built for (`process.platform`-`process.arch`). */
+export const PLATFORMS: readonly ['linux-x64', 'linux-arm64', 'darwin-arm64', 'darwin-x64'];
+/** `@authbridge/client-<platform>-<arch>`: the package carrying the daemon for that machine. */
+export function platformPackage(platform?: string, arch?: string): string;
+/** What to install when no daemon is found (the text after "authbridge binary not found: "). */
+export function binaryNotFoundHint(platform?: string, arch?: string): string;
 export function defaultBinary(): string | undefined;
 
 export const BRIDGE_METHODS: readonly ['start', 'login', 'register', 'next', 'getUserInfo', 'getAccessToken', 'logout'];

@@ -1,5 +1,5 @@
 // ES module face of index.cjs (the client is CommonJS so Jest can require it as it is).
 export {
-  spawnBridge, findBinary, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
+  spawnBridge, findBinary, PLATFORMS, platformPackage, binaryNotFoundHint, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
   PING_JOURNEY_METHODS, PING_OIDC_METHODS,
 } from './index.cjs';

@@ -14,13 +14,19 @@ const { spawnBridge, EventHub, BRIDGE_METHODS } = require('./index.cjs');
 const { pingModules, turboModuleRegistry } = require('./ping.cjs');
 
 function state() {
-  globalThis.__authbridgeJest ??= { hub: new EventHub(), current: null };
+  globalThis.__authbridgeJest ??= { hub: new EventHub(), current: null, failure: null };
   return globalThis.__authbridgeJest;
 }
 
 /** The daemon of the running test file. */
 function bridge() {
-  const { current } = state();
+  const { current, failure } = state();
+  if (!current && failure) {
+    // Jest still runs a file's tests after its beforeAll failed: repeat why, not a second story.
+    const error = new Error(`AuthBridge did not start for this test file: ${failure.message}`);
+    error.cause = failure;
+    throw error;
+  }
   if (!current) {
     throw new Error('AuthBridge is not running in this test file: call setupAuthBridge() in a setupFilesAfterEnv file '
       + '(or await startAuthBridge() in beforeAll)');
@@ -37,13 +43,20 @@ function adopt(next) {
 /** Starts this test file's daemon (events go to the file's NativeEventEmitter stand-ins). */
 async function startAuthBridge(options = {}) {
   if (state().current) await stopAuthBridge();
-  return adopt(await spawnBridge({ ...options, emitter: state().hub }));
+  state().failure = null;
+  try {
+    return adopt(await spawnBridge({ ...options, emitter: state().hub }));
+  } catch (error) {
+    state().failure = error;
+    throw error;
+  }
 }
 
 /** Ends this test file's daemon and waits for it. */
 async function stopAuthBridge() {
   const current = state().current;
   state().current = null;
+  state().failure = null;
   if (globalThis.authbridge === current) delete globalThis.authbridge;
   if (current) await current.close();
 }

@@ -1,10 +1,27 @@
 // Types for @authbridge/client/jest (jest.cjs).
 import type { Bridge, Flavor, NativeEventEmitterLike, NativeModulesShape, SpawnOptions, TurboModuleRegistryLike } from './index';
 
-/** The parts of Jest's `jest` object these helpers use (so no @jest/globals types are needed). */
+/** The APIs Jest's modern fake timers can fake (`doNotFake` names some of them). */
+export type FakeableAPI =
+  | 'Date' | 'hrtime' | 'nextTick' | 'performance' | 'queueMicrotask' | 'requestAnimationFrame' | 'cancelAnimationFrame'
+  | 'requestIdleCallback' | 'cancelIdleCallback' | 'setImmediate' | 'clearImmediate' | 'setInterval' | 'clearInterval'
+  | 'setTimeout' | 'clearTimeout';
+
+/** What the helpers pass to `jest.useFakeTimers`: a subset of Jest's modern fake-timers config. */
+export interface FakeTimersOptions {
+  now?: number | Date;
+  doNotFake?: FakeableAPI[];
+  advanceTimers?: boolean | number;
+}
+
+/**
+ * The parts of Jest's `jest` object these helpers use, loose enough that both the global `jest`
+ * of `@types/jest` and `import { jest } from '@jest/globals'` fit (no Jest types are needed here):
+ * `fn`'s result is only handed back to you as the module's method, so it is not typed here.
+ */
 export interface JestLike {
-  fn<T extends (...args: any[]) => any>(implementation?: T): T;
-  useFakeTimers(config?: { now?: number | Date; doNotFake?: string[]; advanceTimers?: boolean | number }): unknown;
+  fn(implementation?: (...args: any[]) => any): unknown;
+  useFakeTimers(config?: FakeTimersOptions): unknown;
   setSystemTime(now?: number | Date): void;
 }
 
@@ -23,7 +40,7 @@ export function stopAuthBridge(): Promise<void>;
 export function respawn(overrides?: SpawnOptions): Promise<Bridge>;
 export function bridge(): Bridge;
 export function reactNativeMock(options?: { flavor?: Extract<Flavor, 'rn-ios' | 'rn-android'>; jest?: JestLike; extra?: Record<string, unknown> }): ReactNativeMock;
-export function useDaemonClock(jest: JestLike, fakeTimers?: { doNotFake?: string[]; advanceTimers?: boolean | number }): Promise<number>;
+export function useDaemonClock(jest: JestLike, fakeTimers?: Omit<FakeTimersOptions, 'now'>): Promise<number>;
 export function syncClock(jest: JestLike): Promise<number>;
 export function advanceClock(jest: JestLike, seconds: number): Promise<number>;
 

@@ -58,3 +58,51 @@ test('tsc --strict accepts the TypeScript example and rejects its mistakes', { s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Jest's own types, where they are installed (Debian's `jest` ships @types/jest and @jest/globals
+// under /usr/share/nodejs; an app has them in node_modules).
+function jestTypes() {
+  const roots = [join(here, 'node_modules'), join(process.cwd(), 'node_modules'), '/usr/share/nodejs'];
+  const find = (name) => roots.find((root) => {
+    try { return readFileSync(join(root, name, 'package.json')) && true; } catch { return false; }
+  });
+  return { typesJest: find('@types/jest'), globals: find('@jest/globals') };
+}
+
+for (const [file, needs] of [['jest-global.ts', 'typesJest'], ['jest-globals.ts', 'globals']]) {
+  const root = jestTypes()[needs];
+  const why = !tsc ? missing : !root ? `${needs === 'typesJest' ? '@types/jest' : '@jest/globals'} not installed (CI installs Debian's jest)` : false;
+  if (why && tsc) process.stderr.write(`\nNOTE: ${why}; ${file} was not type-checked\n\n`);
+  test(`tsc --strict accepts the Jest helpers with ${needs === 'typesJest' ? "@types/jest's global jest" : "@jest/globals' jest"}`, { skip: why }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'authbridge-tsc-jest-'));
+    try {
+      const config = {
+        compilerOptions: {
+          strict: true, noEmit: true, target: 'es2022', module: 'commonjs', moduleResolution: 'node', lib: ['es2022', 'dom'],
+          // Jest's own declarations are not what is checked here (Debian's lack some of their peers).
+          skipLibCheck: true,
+          typeRoots: [join(root, '@types')], types: needs === 'typesJest' ? ['jest'] : [],
+          baseUrl: dir,
+          paths: {
+            '@authbridge/client': [join(here, 'index.d.ts')], '@authbridge/client/jest': [join(here, 'jest.d.ts')],
+            '*': [join(root, '*'), join(root, '@types', '*')],
+          },
+        },
+        files: [join(here, 'examples/typescript', file)],
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+      const run = spawnSync(tsc, ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      // Without its @ts-expect-error line the misspelled API is an error: the check is real.
+      const source = readFileSync(join(here, 'examples/typescript', file), 'utf8');
+      writeFileSync(join(dir, file), source.replace(/^\s*\/\/ @ts-expect-error.*\n/gm, ''));
+      config.files = [join(dir, file)];
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+      const stripped = spawnSync(tsc, ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      assert.match(stripped.stdout, /error TS\d+: Type '"setTimout"' is not assignable/);
+      assert.equal((stripped.stdout.match(/error TS\d+/g) ?? []).length, 1, stripped.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

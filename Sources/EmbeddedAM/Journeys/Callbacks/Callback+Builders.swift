@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// The typed builders: one per callback type of the iOS SDK core list, each writing its outputs
-/// and inputs in AM's order (am-protocol.md §3). `value` is what the user typed last, shown again
+/// and inputs in AM's order (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/Callbacks/`, its captured AM steps). `value` is what the user typed last, shown again
 /// in the first input when a step repeats; nil shows the callback's own default.
 extension Callback {
     static func name(prompt: String, value: JSONValue? = nil) -> Callback {

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// One callback of a step, as AM sends it: its type, and its outputs and inputs in AM's wire
-/// order (am-protocol.md §3). Nodes make callbacks with the typed builders (`Callback.name(prompt:)`,
+/// order (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/Callbacks/`). Nodes make callbacks with the typed builders (`Callback.name(prompt:)`,
 /// `Callback.choice(prompt:choices:defaultChoice:)`, …) with every value already decided — what
 /// the user typed last, the policies that failed — so `StepRenderer` only numbers and writes them.
 struct Callback: Equatable, Sendable {

@@ -11,7 +11,7 @@ struct CallbackAnswer: Equatable, Sendable {
 
     /// The answers to `callbacks` in `payload`, found by input name, not by array position:
     /// clients leave callbacks out (iOS drops script TextOutputs from what it submits,
-    /// am-protocol.md §8.4). Inputs a callback does not have are ignored.
+    /// forgerock-ios-sdk `FRAuth/FRAuth/Authentication/Node.swift`). Inputs a callback does not have are ignored.
     static func answers(to callbacks: [Callback], in payload: JSONValue) -> [CallbackAnswer] {
         var inputs: [JSONObject] = []
         for callback in payload["callbacks"]?.arrayValue ?? [] {

@@ -11,7 +11,7 @@ public struct PolicySpec: Equatable, Sendable {
         "maximum-number-value",
     ]
 
-    /// IDM policy ids and the requirement names AM reports for them (am-protocol.md §3).
+    /// IDM policy ids and the requirement names AM reports for them (forgerock-ios-sdk's captured `RegistrationNode.json`).
     static func requirement(for policyId: String) -> String? {
         switch policyId {
         case "required": return "REQUIRED"
@@ -33,7 +33,7 @@ public struct PolicySpec: Equatable, Sendable {
 
     var requirement: String { Self.requirement(for: policyId)! }
 
-    /// AM's policy object for validated callbacks (the real-AM form, am-protocol.md §3), not the
+    /// AM's policy object for validated callbacks (the real-AM form, forgerock-ios-sdk's `RegistrationNode.json`), not the
     /// list the JS SDK's mock sends.
     static func object(_ policies: [PolicySpec], name: String) -> JSONValue {
         var requirements: [String] = []

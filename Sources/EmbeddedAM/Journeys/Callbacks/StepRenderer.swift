@@ -1,6 +1,6 @@
 import AuthBridgeCore
 
-/// Writes a step in AM's exact wire shape (am-protocol.md §2.2, §3): `authId`, `callbacks`, then
+/// Writes a step in AM's exact wire shape (AM's "Log in to AM over REST" page; forgerock-ios-sdk's captured steps in `FRTestHost/FRTestHost/SharedTestFiles/TestData/MockResponseData/AuthTree/`): `authId`, `callbacks`, then
 /// `stage`, `header`, `description` when set. Input names are `IDToken<N>` plus the input's
 /// suffix, N the 1-based position in the step; `_id` is the 0-based position.
 enum StepRenderer {
@@ -26,7 +26,7 @@ enum StepRenderer {
         return .object(json)
     }
 
-    /// The one place that decides `_id`: AM writes it only on Page-node steps (am-nodes.md §8);
+    /// The one place that decides `_id`: AM writes it only on Page-node steps (ForgeRock/am-external `PageNode.java`, the only maker of `IdentifiableCallback`);
     /// a step a node sends by itself (a choice, a one-time password, a polling wait) has none.
     static func writesId(pageStep: Bool) -> Bool { pageStep }
 

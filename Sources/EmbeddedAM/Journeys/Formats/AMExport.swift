@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// One tree of an AM export with what travels with it: node configs, Page children's configs,
-/// script names and social providers (am-nodes.md §1).
+/// script names and social providers (Frodo's `*.journey.json`, e.g. rockcarver/frodo-cli `test/e2e/exports/`).
 struct AMTreeExport {
     var tree: JSONObject
     var nodes: JSONObject

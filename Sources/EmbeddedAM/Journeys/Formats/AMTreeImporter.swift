@@ -1,7 +1,7 @@
 import AuthBridgeCore
 
 /// Translates one tree of an AM export into the journey model: each node built by the AM type
-/// its `nodeType` names (`NodeRegistry.amTypes`), its `connections` as outcomes, AM's static
+/// its `nodeType` names (`NodeRegistry.amType(named:)`), its `connections` as outcomes, AM's static
 /// success and failure nodes as the journey's ends. Every mistake names the tree, the node (id
 /// and type) and what is wrong.
 struct AMTreeImporter {
@@ -68,8 +68,8 @@ struct AMTreeImporter {
             if !built.asksForInput { inputless.insert(id) }
             list.append(JourneyDefinition.Node(id: id, type: typeName, node: built.node, outcomes: connections, displayName: displayName))
         }
-        list.append(JourneyDefinition.Node(id: AM.successNodeId, type: SuccessNode.type.name, node: SuccessNode(), outcomes: [:], displayName: "Success"))
-        list.append(JourneyDefinition.Node(id: AM.failureNodeId, type: FailureNode.type.name, node: FailureNode(), outcomes: [:], displayName: "Failure"))
+        list.append(JourneyDefinition.Node(id: AM.successNodeId, type: AM.SuccessNode.type.name, node: AM.SuccessNode(), outcomes: [:], displayName: "Success"))
+        list.append(JourneyDefinition.Node(id: AM.failureNodeId, type: AM.FailureNode.type.name, node: AM.FailureNode(), outcomes: [:], displayName: "Failure"))
         guard ids.contains(entry) else { throw fail("\"entryNodeId\" \"\(entry)\" is no node of the tree") }
         if let loop = Self.loopWithoutInput(list, inputless: inputless) {
             throw fail("the nodes \(loop.joined(separator: " → ")) form a loop in which no node asks for input: it would never end", node: loop[0])
@@ -95,13 +95,13 @@ struct AMTreeImporter {
                 try self.child(id: childId, type: childType, config: innerConfigs[childId] ?? self.configPool[childId], source: nil, export: export, treeName: treeName)
             },
             socialProviders: export.socialProviders, unknownAsScenario: unknownAsScenario)
-        guard let type = NodeRegistry.amType(named: typeName) else {
+        guard let type = NodeRegistry.amType(named: typeName), let buildNode = type.build else {
             guard unknownAsScenario else {
                 throw SettingsError(reason: "AuthBridge does not know this node type; start with --unknown-nodes scenario to let a scenario choose its outcome, or remove it from the tree")
             }
             return (AM.ScenarioNode.unknown(source), true)
         }
-        switch try type.build(&s, source) {
+        switch try buildNode(&s, source) {
         case .node(let node): return (node, type.asksForInput)
         case .collector(let collector):
             return (AM.PageNode(children: [collector], header: nil, description: nil, stage: nil, isPage: false), collector.callbackCount > 0)

@@ -1,4 +1,4 @@
-/// The journeys every daemon starts with (am-protocol.md §7, J1–J10; J11 is the `timeout` every
+/// The journeys every daemon starts with (docs/journeys.md, J1–J10; J11 is the `timeout` every
 /// journey has). They are written in the JSON users load with `--journeys` (docs/journeys.md),
 /// so the built-ins exercise the loader too.
 enum BuiltInJourneys {
@@ -162,7 +162,7 @@ enum BuiltInJourneys {
     \#(credentials)
         "dataStore": { "type": "dataStoreDecision", "outcomes": { "true": "success", "false": "retry" } },
         "retry": { "type": "retryLimit", "retryLimit": 3, "saveToUser": true, "outcomes": { "retry": "credentials", "reject": "lock" } },
-        "lock": { "type": "accountLockout", "lockAction": "LOCK", "duration": 300, "outcomes": { "next": "failure" } },
+        "lock": { "type": "accountLockout", "lockAction": "LOCK", "outcomes": { "next": "failure" } },
     \#(ends)
     } }
     """#

@@ -73,7 +73,7 @@ enum CallbackFormat {
         if options.isEmpty { throw SettingsError(reason: "\"options\" is required (a non-empty array of strings)") }
         let optionType = try s.int("optionType", default: -1, in: -1...2)
         let defaultOption = try s.int("defaultOption", default: 0, in: 0...(options.count - 1))
-        // AM pre-fills the input with 0, whatever `defaultOption` says (am-nodes.md §8); an
+        // AM pre-fills the input with 0, whatever `defaultOption` says (OpenAM's `RestAuthConfirmationCallbackHandler`); an
         // unanswered confirmation keeps it.
         let preset = try s.int("value", default: 0, in: 0...100)
         return CallbackCollector(target: nil) { typed, _ in

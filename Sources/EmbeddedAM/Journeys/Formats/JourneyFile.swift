@@ -13,7 +13,7 @@ extension JourneyDefinition {
         var nodes: [Node] = []
         for member in header.nodes.members {
             do {
-                nodes.append(try NodeRegistry.node(id: member.key, json: member.value))
+                nodes.append(contentsOf: try NodeRegistry.node(id: member.key, json: member.value))
             } catch {
                 throw DefinitionError(journey: header.name, node: member.key, reason: error.reason)
             }

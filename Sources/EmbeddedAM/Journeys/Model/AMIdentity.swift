@@ -2,7 +2,7 @@ import AuthBridgeCore
 
 /// How AM's IDM-backed nodes find "the user" of a journey: by their `identityAttribute`, read
 /// from `objectAttributes` in shared state, or for `userName`, the journey's `username`
-/// (am-nodes.md §2). The embedded directory is the realm's `managed/<realm>_user`.
+/// (ForgeRock/am-external `SharedStateConstants.java`). The embedded directory is the realm's `managed/<realm>_user`.
 enum AMIdentity {
     static func value(_ context: NodeContext, attribute: String) -> String {
         let path = "objectAttributes." + attribute.replacingSlashes

@@ -2,7 +2,7 @@ import AuthBridgeCore
 
 /// What IDM's configuration tells AM's platform nodes and a journey export does not carry: the
 /// managed user's attribute titles, types and policies, the KBA questions, the active terms.
-/// These are the platform defaults (am-nodes.md §2, from the IDM config of the Frodo corpus).
+/// These are the platform defaults (rockcarver/frodo-cli's `test/e2e/exports/` IDM config; forgerock-ios-sdk's `RegistrationNode.json`).
 enum AMPlatformSchema {
     static func title(_ attribute: String) -> String {
         switch attribute {

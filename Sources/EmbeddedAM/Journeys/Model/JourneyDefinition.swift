@@ -16,13 +16,18 @@ public struct JourneyDefinition: Sendable {
     /// A node in its journey: what it does, and where each outcome leads.
     struct Node: Sendable {
         var id: String
-        /// The registry name of its type (`dataStoreDecision`).
+        /// Its type as the file that defined it names it (`retryLimit`, `RetryLimitDecisionNode`).
         var type: String
         var node: any JourneyNode
-        /// Outcome → node id. Unwired optional outcomes lead where their fallback leads.
+        /// Outcome id → node id.
         var outcomes: [String: String]
+        /// The file's names for its outcomes, by outcome id, when they differ (AuthBridge's JSON
+        /// calls `Retry` `retry`): errors use them.
+        var outcomeNames: [String: String] = [:]
         /// The name the tree's author gave it (AM's `displayName`), for scenarios and errors.
         var displayName: String? = nil
+        /// The file's node it was written as, when that has another id (a chain's later nodes).
+        var fileNode: String? = nil
     }
 
     public struct DefinitionError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -39,9 +44,9 @@ public struct JourneyDefinition: Sendable {
         }
     }
 
-    /// Checks the graph — the entry exists, every outcome is wired to a node that exists — and
-    /// wires unwired optional outcomes to their fallbacks. `list` is in the file's order, the
-    /// order mistakes are looked for in; a later node with the id of an earlier one replaces it.
+    /// Checks the graph: the entry exists, every outcome is wired to a node that exists. `list`
+    /// is in the file's order, the order mistakes are looked for in; a later node with the id of
+    /// an earlier one replaces it.
     init(name: String, entry: String, timeout: Double, nodes list: [Node]) throws(DefinitionError) {
         (self.name, self.entry, self.timeout) = (name, entry, timeout)
         var nodes: [String: Node] = [:]
@@ -51,21 +56,18 @@ public struct JourneyDefinition: Sendable {
         }
         for id in list.map(\.id) {
             let node = nodes[id]!
-            for outcome in node.node.outcomes where node.outcomes[outcome] == nil && node.node.outcomeFallbacks[outcome] == nil {
-                throw DefinitionError(journey: name, node: node.id, reason: "missing outcome \"\(outcome)\"")
+            let fileNode = node.fileNode ?? node.id
+            for outcome in node.node.outcomes where node.outcomes[outcome] == nil {
+                throw DefinitionError(journey: name, node: fileNode, reason: "missing outcome \"\(node.outcomeNames[outcome] ?? outcome)\"")
             }
-            for (outcome, target) in node.outcomes.sorted(by: { $0.key < $1.key }) where nodes[target] == nil {
-                throw DefinitionError(journey: name, node: node.id, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
-            }
-        }
-        for id in nodes.keys {
-            for (outcome, fallback) in nodes[id]!.node.outcomeFallbacks where nodes[id]!.outcomes[outcome] == nil {
-                nodes[id]!.outcomes[outcome] = nodes[id]!.outcomes[fallback]
+            for (outcome, target) in node.outcomes.map({ (node.outcomeNames[$0.key] ?? $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 })
+            where nodes[target] == nil {
+                throw DefinitionError(journey: name, node: fileNode, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
             }
         }
         self.nodes = nodes
-        for (id, node) in nodes where node.type == SuccessNode.type.name || node.type == FailureNode.type.name {
-            ends[id] = node.type == SuccessNode.type.name
+        for (id, node) in nodes where node.node is AM.SuccessNode || node.node is AM.FailureNode {
+            ends[id] = node.node is AM.SuccessNode
         }
     }
 }

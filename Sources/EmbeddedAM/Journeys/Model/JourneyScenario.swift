@@ -1,4 +1,4 @@
-/// Chooses outcomes for nodes AuthBridge cannot run itself (DESIGN.md §6: scripts take the
+/// Chooses outcomes for nodes AuthBridge cannot run itself (docs/journeys.md: scripts take the
 /// outcomes a scenario chooses, never a silent default). The engine hands its scenario to every
 /// node through `NodeContext.scenario`; AM's Scripted Decision node, and node types AuthBridge
 /// does not know when they were let in, ask it for their outcome and fail loudly without one.

@@ -1,53 +1,72 @@
 import AuthBridgeCore
 
-/// A node type: its name in journey files, and how to build a node from its settings (the
-/// settings parsing lives in the node's own file).
-struct NodeType: Sendable {
-    var name: String
-    var build: @Sendable (inout Settings) throws(SettingsError) -> any JourneyNode
-}
-
-/// Every node type a journey may use. Adding one is a new file in `Nodes/` and a line here; the
-/// order is the order the unknown-type error lists them in.
+/// The one catalog of node types, for both syntaxes: AM exports name a type by `name`,
+/// AuthBridge's journey JSON by `journeyFile.name`. Adding a type is a new file in `Nodes/AM/`
+/// (or `Nodes/AuthBridge/`) and a line here. The types AuthBridge's JSON names come first, in
+/// the order its unknown-type error lists them.
 enum NodeRegistry {
     static let types: [NodeType] = [
-        PageNode.type, DataStoreDecisionNode.type, CreateObjectNode.type, RetryLimitNode.type, AccountLockoutNode.type,
-        OTPGenerateNode.type, OTPVerifyNode.type, ChoiceCollectorNode.type, PollingWaitNode.type, DeviceProfileNode.type,
-        SuspendNode.type, ValueDecisionNode.type, SetFailureDetailsNode.type, SuccessNode.type, FailureNode.type,
+        AM.PageNode.type, AM.DataStoreDecisionNode.type, AM.CreateObjectNode.type, AM.RetryLimitDecisionNode.type,
+        AM.AccountLockoutNode.type, AM.OneTimePasswordGeneratorNode.type, AM.OneTimePasswordCollectorDecisionNode.type,
+        AM.ChoiceCollectorNode.type, AM.PollingWaitNode.type, AM.DeviceProfileCollectorNode.type, AM.EmailSuspendNode.type,
+        AuthBridge.ValueDecisionNode.type, AuthBridge.SetFailureDetailsNode.type, AM.SuccessNode.type, AM.FailureNode.type,
+        // Only exports name these.
+        AM.InnerTreeEvaluatorNode.type, AM.ScenarioNode.scriptedType,
+        AM.ValidatedUsernameNode.type, AM.ValidatedPasswordNode.type, AM.UsernameCollectorNode.type, AM.PasswordCollectorNode.type,
+        AM.AttributeCollectorNode.type, AM.KbaCreateNode.type, AM.AcceptTermsAndConditionsNode.type, AM.IdentityStoreDecisionNode.type,
+        AM.IncrementLoginCountNode.type, AM.LoginCountDecisionNode.type, AM.AttributePresentDecisionNode.type,
+        AM.AttributeValueDecisionNode.type, AM.QueryFilterDecisionNode.type, AM.SessionDataNode.type, AM.IdentifyExistingUserNode.type,
+        AM.PatchObjectNode.type, AM.MessageNode.type, AM.OneTimePasswordSenderNode.smtpType, AM.OneTimePasswordSenderNode.smsType,
+        AM.SetSuccessUrlNode.type, AM.ZeroPageLoginNode.type, AM.KbaVerifyNode.type, AM.EmailTemplateNode.type,
+        AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
+        AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
     ]
 
-    static func type(named name: String) -> NodeType? { types.first { $0.name == name } }
+    private static let byAMName = Dictionary(types.filter { $0.build != nil }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let fileSyntaxes = types.compactMap(\.journeyFile)
 
-    /// AM's node types, by the name exports give them (`_type._id`), in `Nodes/AM/`.
-    static let amTypes: [AMNodeType] = [
-        AM.PageNode.type, AM.InnerTreeEvaluatorNode.type, AM.ScenarioNode.scriptedType,
-    ] + AM.platformTypes + AM.moreTypes
+    /// The type an export's `nodeType` names.
+    static func amType(named name: String) -> NodeType? { byAMName[name] }
 
-    private static let amTypesByName = Dictionary(amTypes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The syntax a journey file's `type` names.
+    static func fileSyntax(named name: String) -> JourneyFileSyntax? { fileSyntaxes.first { $0.name == name } }
 
-    static func amType(named name: String) -> AMNodeType? { amTypesByName[name] }
-
-    /// Builds the node a journey file describes: its type's settings, then its outcomes.
-    static func node(id: String, json: JSONValue) throws(SettingsError) -> JourneyDefinition.Node {
+    /// Builds the nodes a journey file's node describes: its type's settings, then its outcomes
+    /// by the names the file gives them. A chain (`otpGenerate`) becomes nodes `id`, `id#2`, …
+    /// each leading to the next along its one outcome.
+    static func node(id: String, json: JSONValue) throws(SettingsError) -> [JourneyDefinition.Node] {
         var s = try Settings(json, what: "a node")
         guard let typeName = try s.string("type") else { throw SettingsError(reason: "\"type\" must name a node type") }
-        guard let type = type(named: typeName) else {
-            throw SettingsError(reason: "unknown node type \"\(typeName)\" (known: \(types.map(\.name).joined(separator: ", ")))")
+        guard let syntax = fileSyntax(named: typeName) else {
+            throw SettingsError(reason: "unknown node type \"\(typeName)\" (known: \(fileSyntaxes.map(\.name).joined(separator: ", ")))")
         }
-        let node = try type.build(&s)
+        let chain = try syntax.build(&s)
+        let last = chain[chain.count - 1]
+        let names = Dictionary(uniqueKeysWithValues: last.outcomes.map { ($0, syntax.outcomeNames[$0] ?? $0) })
         var outcomes: [String: String] = [:]
         if let map = try s.object("outcomes") {
             for member in map.members {
                 guard case .string(let target) = member.value else { throw SettingsError(reason: "outcome \"\(member.key)\" must name a node") }
-                guard node.outcomes.contains(member.key) else {
-                    let known = node.outcomes.isEmpty ? "none" : node.outcomes.joined(separator: ", ")
+                if syntax.retiredOutcomes.contains(member.key) { continue }
+                guard let outcome = last.outcomes.first(where: { names[$0] == member.key }) else {
+                    let known = last.outcomes.isEmpty ? "none" : last.outcomes.map { names[$0]! }.joined(separator: ", ")
                     throw SettingsError(reason: "a \(typeName) node has no outcome \"\(member.key)\" (its outcomes: \(known))")
                 }
-                outcomes[member.key] = target
+                outcomes[outcome] = target
             }
         }
         try s.finish()
-        try node.check()
-        return JourneyDefinition.Node(id: id, type: typeName, node: node, outcomes: outcomes)
+        var nodes: [JourneyDefinition.Node] = []
+        for (index, node) in chain.enumerated() {
+            let nodeId = index == 0 ? id : "\(id)#\(index + 1)"
+            let fileNode = index == 0 ? nil : id
+            if index == chain.count - 1 {
+                nodes.append(JourneyDefinition.Node(id: nodeId, type: typeName, node: node, outcomes: outcomes, outcomeNames: names, fileNode: fileNode))
+            } else {
+                nodes.append(JourneyDefinition.Node(
+                    id: nodeId, type: typeName, node: node, outcomes: [node.outcomes[0]: "\(id)#\(index + 2)"], fileNode: fileNode))
+            }
+        }
+        return nodes
     }
 }

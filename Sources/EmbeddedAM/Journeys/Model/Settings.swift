@@ -6,36 +6,46 @@ struct SettingsError: Error {
     var reason: String
 }
 
-/// Typed reads of a node's or callback's settings. Every read says which key was wrong and what
-/// it should have been, and `finish()` rejects keys nothing read, so a typo in a journey file
-/// stops the start instead of being silently ignored.
+extension SettingsError: JSONReadFailure {
+    /// A journey file's wording of a read error: the setting quoted, as the file spells it.
+    init(_ error: JSONReadError) {
+        let key = "\"\(error.path)\""
+        switch (error.expected, error.found) {
+        case (let expected, .missing): reason = "\(key) is required (\(expected.phrase))"
+        case (.boolean, _): reason = "\(key) must be true or false, got \(error.found.kind?.rawValue ?? "nothing")"
+        case (let expected, let found): reason = "\(key) must be \(expected.phrase), got \(found.kind?.rawValue ?? "nothing")"
+        }
+    }
+}
+
+/// Typed reads of a node's or callback's settings, through Core's `JSONReader`. Every read says
+/// which key was wrong and what it should have been, and `finish()` rejects keys nothing read, so
+/// a typo in a journey file stops the start instead of being silently ignored.
 struct Settings {
-    private let object: JSONObject
+    private let reader: JSONReader<SettingsError>
     private var read: Set<String> = ["type"]
 
     init(_ value: JSONValue, what: String) throws(SettingsError) {
         guard case .object(let object) = value else { throw SettingsError(reason: "\(what) must be a JSON object, got \(value.typeName)") }
-        self.object = object
+        reader = JSONReader(object: object)
     }
 
     /// Keys starting with `_` or `$` are comments and schema links, never settings.
     func finish() throws(SettingsError) {
-        for key in object.keys where !read.contains(key) && !key.hasPrefix("_") && !key.hasPrefix("$") {
+        for key in reader.object.keys where !read.contains(key) && !key.hasPrefix("_") && !key.hasPrefix("$") {
             throw SettingsError(reason: "unknown setting \"\(key)\"")
         }
     }
 
-    mutating func raw(_ key: String) -> JSONValue? {
+    /// The setting, marked as read; nil when absent or null.
+    private mutating func field(_ key: String) -> JSONField<SettingsError> {
         read.insert(key)
-        guard let value = object[key], value != .null else { return nil }
-        return value
+        return reader[key]
     }
 
-    mutating func string(_ key: String) throws(SettingsError) -> String? {
-        guard let value = raw(key) else { return nil }
-        guard case .string(let s) = value else { throw SettingsError(reason: "\"\(key)\" must be a string, got \(value.typeName)") }
-        return s
-    }
+    mutating func raw(_ key: String) -> JSONValue? { field(key).present }
+
+    mutating func string(_ key: String) throws(SettingsError) -> String? { try field(key).optionalString() }
 
     mutating func string(_ key: String, default fallback: String) throws(SettingsError) -> String {
         try string(key) ?? fallback
@@ -59,9 +69,7 @@ struct Settings {
     }
 
     mutating func bool(_ key: String, default fallback: Bool) throws(SettingsError) -> Bool {
-        guard let value = raw(key) else { return fallback }
-        guard case .bool(let b) = value else { throw SettingsError(reason: "\"\(key)\" must be true or false, got \(value.typeName)") }
-        return b
+        try field(key).optionalBool() ?? fallback
     }
 
     mutating func int(_ key: String, default fallback: Int, in range: ClosedRange<Int>) throws(SettingsError) -> Int {
@@ -89,15 +97,7 @@ struct Settings {
         return items.compactMap(\.stringValue)
     }
 
-    mutating func object(_ key: String) throws(SettingsError) -> JSONObject? {
-        guard let value = raw(key) else { return nil }
-        guard case .object(let o) = value else { throw SettingsError(reason: "\"\(key)\" must be an object, got \(value.typeName)") }
-        return o
-    }
+    mutating func object(_ key: String) throws(SettingsError) -> JSONObject? { try field(key).optionalObject() }
 
-    mutating func array(_ key: String) throws(SettingsError) -> [JSONValue]? {
-        guard let value = raw(key) else { return nil }
-        guard case .array(let a) = value else { throw SettingsError(reason: "\"\(key)\" must be an array, got \(value.typeName)") }
-        return a
-    }
+    mutating func array(_ key: String) throws(SettingsError) -> [JSONValue]? { try field(key).optionalArray() }
 }

@@ -1,15 +1,14 @@
 #!/usr/bin/env node
 // `npx authbridge …` / `node_modules/.bin/authbridge …`: runs the daemon the client would use
-// ($AUTHBRIDGE_BIN, PATH, the binary bundled in this package by `make pack BINARY=1`, or the
+// ($AUTHBRIDGE_BIN, PATH, the platform package @authbridge/client-<platform>-<arch>, or the
 // checkout's debug build) with the same arguments and the same stdin/stdout/stderr.
 'use strict';
 const { spawn } = require('node:child_process');
-const { findBinary } = require('../index.cjs');
+const { findBinary, binaryNotFoundHint } = require('../index.cjs');
 
 const binary = findBinary();
 if (binary === undefined) {
-  process.stderr.write('authbridge: no daemon binary found: set AUTHBRIDGE_BIN, put authbridge on PATH '
-    + '(make install PREFIX=… in the AuthBridge checkout), or install a package packed with `make pack BINARY=1`\n');
+  process.stderr.write(`authbridge: no daemon binary found: ${binaryNotFoundHint()}\n`);
   process.exit(127);
 }
 const child = spawn(binary, process.argv.slice(2), { stdio: 'inherit' });

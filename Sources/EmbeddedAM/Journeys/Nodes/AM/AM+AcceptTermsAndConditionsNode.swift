@@ -5,7 +5,7 @@ extension AM {
     /// TermsAndConditionsCallback; not accepted, it is sent again (AM does not fail). Accepted,
     /// `termsAccepted {acceptDate, termsVersion}` goes to shared state for Create/Patch Object.
     struct AcceptTermsAndConditionsNode: PageChild {
-        static let type = AMNodeType(name: "AcceptTermsAndConditionsNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AcceptTermsAndConditionsNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(AcceptTermsAndConditionsNode())
         }
 

@@ -4,11 +4,19 @@ extension AM {
     /// AM's Account Lockout: makes the journey's user inactive (`LOCK`, until unlocked) or active
     /// again (`UNLOCK`). No user is a node error.
     struct AccountLockoutNode: JourneyNode {
-        static let type = AMNodeType(name: "AccountLockoutNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AccountLockoutNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             let action = try s.string("lockAction", default: "LOCK")
             guard action == "LOCK" || action == "UNLOCK" else { throw SettingsError(reason: "\"lockAction\" must be LOCK or UNLOCK, got \(action)") }
             return .node(AccountLockoutNode(lock: action == "LOCK"))
         }
+        .journeyFile(JourneyFileSyntax(name: "accountLockout", outcomeNames: ["outcome": "next"]) { (s: inout Settings) throws(SettingsError) in
+            let action = try s.string("lockAction", default: "LOCK")
+            guard action == "LOCK" || action == "UNLOCK" else { throw SettingsError(reason: "\"lockAction\" must be LOCK or UNLOCK") }
+            if s.raw("duration") != nil {
+                throw SettingsError(reason: "\"duration\" is no setting of AM's Account Lockout, which locks until unlocked; a lock that ends is dataStoreDecision's \"lockoutMode\"")
+            }
+            return [AccountLockoutNode(lock: action == "LOCK")]
+        })
 
         var lock: Bool
         var outcomes: [String] { ["outcome"] }

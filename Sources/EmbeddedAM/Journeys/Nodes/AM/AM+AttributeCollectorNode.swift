@@ -6,7 +6,7 @@ extension AM {
     /// `{}`), the value prefilled from what the user typed, shared state, or the stored user. Shown
     /// again while a required value is empty or a policy fails; stores `objectAttributes.<attr>`.
     struct AttributeCollectorNode: PageChild {
-        static let type = AMNodeType(name: "AttributeCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AttributeCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let attributes = try s.strings("attributesToCollect", nonEmpty: true) else {
                 throw SettingsError(reason: "\"attributesToCollect\" is required (a non-empty list of attribute names)")
             }

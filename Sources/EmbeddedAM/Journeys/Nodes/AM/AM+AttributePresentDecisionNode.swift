@@ -4,7 +4,7 @@ extension AM {
     /// AM's Attribute Present Decision: true when the stored user has the attribute (private
     /// ones too: every user has a `password`). No user is a node error.
     struct AttributePresentDecisionNode: JourneyNode {
-        static let type = AMNodeType(name: "AttributePresentDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AttributePresentDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(AttributePresentDecisionNode(
                 attribute: try s.requiredString("presentAttribute"), identityAttribute: try s.string("identityAttribute", default: "userName")))
         }

@@ -4,7 +4,7 @@ extension AM {
     /// AM's Attribute Value Decision: `PRESENT` — the stored user has `comparisonAttribute`;
     /// `EQUALS` — its value is `comparisonValue`. No user is a node error.
     struct AttributeValueDecisionNode: JourneyNode {
-        static let type = AMNodeType(name: "AttributeValueDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AttributeValueDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             let operation = try s.string("comparisonOperation", default: "PRESENT")
             guard operation == "PRESENT" || operation == "EQUALS" else { throw SettingsError(reason: "\"comparisonOperation\" must be PRESENT or EQUALS, got \(operation)") }
             return .node(AttributeValueDecisionNode(

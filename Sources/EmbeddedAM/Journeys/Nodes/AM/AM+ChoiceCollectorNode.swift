@@ -3,9 +3,9 @@ import AuthBridgeCore
 extension AM {
     /// AM's Choice Collector: a ChoiceCallback whose outcomes are the `choices`; the input is
     /// pre-filled with the `defaultChoice`'s index. A single choice sends nothing and goes on
-    /// along it, as AM does.
+    /// along it, as AM does. AuthBridge's JSON gives `defaultChoice` as an index.
     struct ChoiceCollectorNode: PageChild {
-        static let type = AMNodeType(name: "ChoiceCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "ChoiceCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let choices = try s.strings("choices", nonEmpty: true), Set(choices).count == choices.count else {
                 throw SettingsError(reason: "\"choices\" must be a non-empty list of distinct choices (each is an outcome)")
             }
@@ -16,6 +16,14 @@ extension AM {
             return .collector(ChoiceCollectorNode(
                 prompt: try s.localized("prompt")?.text ?? "", choices: choices, defaultChoice: defaultChoice))
         }
+        .journeyFile(JourneyFileSyntax(name: "choiceCollector") { (s: inout Settings) throws(SettingsError) in
+            guard let choices = try s.strings("choices", nonEmpty: true), Set(choices).count == choices.count else {
+                throw SettingsError(reason: "\"choices\" is required: distinct strings, each also an outcome")
+            }
+            let prompt = try s.requiredString("prompt")
+            let defaultChoice = try s.int("defaultChoice", default: 0, in: 0...(choices.count - 1))
+            return [PageNode.lone(ChoiceCollectorNode(prompt: prompt, choices: choices, defaultChoice: defaultChoice), stage: try s.string("stage"))]
+        })
 
         var prompt: String
         var choices: [String]

@@ -6,10 +6,13 @@ extension AM {
     /// (the journey's `username` is then the new user), or `FAILURE` when a required field is
     /// missing or the name is taken.
     struct CreateObjectNode: JourneyNode {
-        static let type = AMNodeType(name: "CreateObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "CreateObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.string("identityResource")
             return .node(CreateObjectNode())
         }
+        .journeyFile(JourneyFileSyntax(name: "createObject", outcomeNames: ["CREATED": "created", "FAILURE": "failed"]) { (_: inout Settings) throws(SettingsError) in
+            [CreateObjectNode()]
+        })
 
         var outcomes: [String] { ["CREATED", "FAILURE"] }
 

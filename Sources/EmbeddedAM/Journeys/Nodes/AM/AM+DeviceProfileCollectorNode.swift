@@ -5,9 +5,10 @@ extension AM {
     /// `deviceLocation`. The answer (a JSON string) is parsed and kept in shared state under
     /// `forgeRock.device.profile` (one key, dots and all, as AM names it) for the Device Match
     /// and Save nodes. An answer over `maximumSize` KB, not JSON, or without an `identifier`
-    /// makes AM's node throw, so the journey fails. One outcome.
+    /// makes AM's node throw, so the journey fails. One outcome (`collected` in AuthBridge's
+    /// JSON, which also accepts the `invalid` older files wire: never taken).
     struct DeviceProfileCollectorNode: PageChild {
-        static let type = AMNodeType(name: "DeviceProfileCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "DeviceProfileCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             // Exports write `maximumSize` as a string ("3"); it is kilobytes.
             let sizeText = try s.string("maximumSize", default: "3")
             guard let kilobytes = Int(sizeText), kilobytes > 0 else {
@@ -17,6 +18,13 @@ extension AM {
                 metadata: try s.bool("deviceMetadata", default: false), location: try s.bool("deviceLocation", default: false),
                 maximumBytes: kilobytes * 1024, message: try s.localized("message")?.text ?? "Collecting profile ..."))
         }
+        .journeyFile(
+            JourneyFileSyntax(name: "deviceProfile", outcomeNames: ["outcome": "collected"], retiredOutcomes: ["invalid"]) { (s: inout Settings) throws(SettingsError) in
+                let node = DeviceProfileCollectorNode(
+                    metadata: try s.bool("metadata", default: true), location: try s.bool("location", default: true), maximumBytes: 3 * 1024,
+                    message: try s.string("message", default: "Collecting profile ..."))
+                return [PageNode.lone(node, stage: try s.string("stage"))]
+            })
 
         static let profileKey = "forgeRock.device.profile"
 

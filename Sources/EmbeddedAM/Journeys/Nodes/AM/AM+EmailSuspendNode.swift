@@ -8,22 +8,30 @@ extension AM {
     /// so a stranger learns nothing. Answering the step sends it again; the link resumes it along
     /// `outcome`.
     struct EmailSuspendNode: JourneyNode {
-        static let type = AMNodeType(name: "EmailSuspendNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "EmailSuspendNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(EmailSuspendNode(
                 message: try s.localized("emailSuspendMessage")?.text
                     ?? "An email has been sent to the address you entered. Click the link in that email to proceed.",
                 emailAttribute: try s.string("emailAttribute", default: "mail"), identityAttribute: try s.string("identityAttribute", default: "userName"),
                 objectLookup: try s.bool("objectLookup", default: false), template: try s.string("emailTemplateName", default: "")))
         }
-
-        /// AM's default suspended-journey lifetime, in seconds.
-        static let duration: Double = 300
+        .journeyFile(JourneyFileSyntax(name: "suspend", outcomeNames: ["outcome": "next"]) { (s: inout Settings) throws(SettingsError) in
+            let node = EmailSuspendNode(
+                message: try s.string("message", default: "An email has been sent to the address you entered. Click the link in that email to proceed."),
+                emailAttribute: try s.string("emailAttribute", default: "mail"), identityAttribute: "userName",
+                objectLookup: try s.bool("objectLookup", default: true), template: "", duration: try s.seconds("duration", default: 300)!)
+            guard !node.message.isEmpty else { throw SettingsError(reason: "\"message\" is required (a non-empty string)") }
+            return [node]
+        })
 
         var message: String
         var emailAttribute: String
         var identityAttribute: String
         var objectLookup: Bool
         var template: String
+        /// How long the suspended journey waits: the realm's suspended-journey lifetime (AM's
+        /// default 300 s; exports do not carry it, AuthBridge's JSON sets it as `duration`).
+        var duration: Double = 300
         var outcomes: [String] { ["outcome"] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
@@ -32,7 +40,7 @@ extension AM {
             case .answered: return .send(step)
             case .arrived:
                 let id = context.random.string(length: 32, alphabet: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-                let expires = context.clock.now + Self.duration
+                let expires = context.clock.now + duration
                 context.suspension = (id, expires)
                 let stored = objectLookup ? AMIdentity.user(context, attribute: identityAttribute) : nil
                 let address = stored?.attributes.value(path: emailAttribute.replacingSlashes)?.stringValue

@@ -7,7 +7,7 @@ extension AM {
     /// of a mail server; templates are not rendered. An address → `EMAIL_SENT`; none →
     /// `EMAIL_NOT_SENT`, as AM.
     struct EmailTemplateNode: JourneyNode {
-        static let type = AMNodeType(name: "EmailTemplateNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "EmailTemplateNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             let template = try s.string("emailTemplateName", default: "")
             guard !template.isEmpty else { throw SettingsError(reason: "\"emailTemplateName\" is required: the IDM e-mail template to send") }
             return .node(EmailTemplateNode(

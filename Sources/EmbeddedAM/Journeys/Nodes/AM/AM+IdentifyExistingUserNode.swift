@@ -5,7 +5,7 @@ extension AM {
     /// (the journey's `username` for `userName`); found, it sets `username`, `_id` and
     /// `objectAttributes.<identifier>` and goes `true`, else `false`.
     struct IdentifyExistingUserNode: JourneyNode {
-        static let type = AMNodeType(name: "IdentifyExistingUserNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "IdentifyExistingUserNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(IdentifyExistingUserNode(
                 identifier: try s.string("identifier", default: "userName"), identityAttribute: try s.string("identityAttribute", default: "mail")))
         }

@@ -7,7 +7,7 @@ extension AM {
     /// for a new password first (TextOutput + Old/New/Confirm Password + Submit/Cancel): `CANCELLED`
     /// on cancel, else the password is changed (at least `minimumPasswordLength`) and `TRUE`.
     struct IdentityStoreDecisionNode: JourneyNode {
-        static let type = AMNodeType(name: "IdentityStoreDecisionNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "IdentityStoreDecisionNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(IdentityStoreDecisionNode(minimumLength: try s.int("minimumPasswordLength", default: 8, in: 0...1024)))
         }
 

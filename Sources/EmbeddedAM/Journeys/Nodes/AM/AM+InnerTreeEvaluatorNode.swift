@@ -5,7 +5,7 @@ extension AM {
     /// its steps reach the client as ordinary steps. Inner success → `true`, failure → `false`.
     /// Loaders check that the tree exists and that inner trees never enter themselves.
     struct InnerTreeEvaluatorNode: JourneyNode {
-        static let type = AMNodeType(name: "InnerTreeEvaluatorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "InnerTreeEvaluatorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(InnerTreeEvaluatorNode(tree: try s.requiredString("tree")))
         }
 

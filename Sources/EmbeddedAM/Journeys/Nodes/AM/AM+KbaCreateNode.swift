@@ -5,7 +5,7 @@ extension AM {
     /// platform's questions; shown again while a question or answer is empty or a question is
     /// repeated. The answers go to transient `objectAttributes.kbaInfo` (Create Object hashes them).
     struct KbaCreateNode: PageChild {
-        static let type = AMNodeType(name: "KbaCreateNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "KbaCreateNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(KbaCreateNode(
                 prompt: try s.localized("message")?.text ?? "Select a security question.",
                 allowUserDefined: try s.bool("allowUserDefinedQuestions", default: true)))

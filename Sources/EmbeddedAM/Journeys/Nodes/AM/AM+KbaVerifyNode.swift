@@ -8,7 +8,7 @@ extension AM {
     /// `KbaAnswers.matches`) → `true`, else `false`. No user, or fewer answers stored than
     /// `minimumAnswersToDefine`, makes AM's node throw: the journey fails.
     struct KbaVerifyNode: JourneyNode {
-        static let type = AMNodeType(name: "KbaVerifyNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "KbaVerifyNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(KbaVerifyNode(
                 kbaAttribute: try s.string("kbaInfoAttribute", default: "kbaInfo"), identityAttribute: try s.string("identityAttribute", default: "userName")))
         }

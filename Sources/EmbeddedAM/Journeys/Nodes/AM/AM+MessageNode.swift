@@ -3,10 +3,10 @@ import AuthBridgeCore
 extension AM {
     /// AM's Message node: a TextOutputCallback with the message and a ConfirmationCallback
     /// offering `messageYes`/`messageNo` ("Yes"/"No" when empty). AM pre-fills the input with 0
-    /// while `defaultOption` says 1 (am-nodes.md §2, JSMOCK), so an untouched answer is "yes".
+    /// while `defaultOption` says 1 (forgerock-javascript-sdk `e2e/mock-api/src/app/responses.js`), so an untouched answer is "yes".
     /// Index 0 → `true`, 1 → `false`; with `stateField` the index also goes to shared state.
     struct MessageNode: PageChild {
-        static let type = AMNodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let message = try s.localized("message") else { throw SettingsError(reason: "\"message\" is required: a map of locale → text") }
             let stateField = try s.string("stateField")
             return .collector(MessageNode(

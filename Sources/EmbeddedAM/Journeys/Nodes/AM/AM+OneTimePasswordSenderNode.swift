@@ -8,10 +8,10 @@ extension AM {
     /// read by AM only to send, so they are not checked. No user, no address or no code makes
     /// AM's node throw: the journey fails.
     struct OneTimePasswordSenderNode: JourneyNode {
-        static let smtpType = AMNodeType(name: "OneTimePasswordSmtpSenderNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let smtpType = NodeType(name: "OneTimePasswordSmtpSenderNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(OneTimePasswordSenderNode(typeName: "OneTimePasswordSmtpSenderNode", delivery: "email", attribute: try s.string("emailAttribute", default: "mail")))
         }
-        static let smsType = AMNodeType(name: "OneTimePasswordSmsSenderNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let smsType = NodeType(name: "OneTimePasswordSmsSenderNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(OneTimePasswordSenderNode(
                 typeName: "OneTimePasswordSmsSenderNode", delivery: "sms", attribute: try s.string("mobilePhoneAttributeName", default: "telephoneNumber")))
         }

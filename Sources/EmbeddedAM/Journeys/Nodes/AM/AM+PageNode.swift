@@ -1,13 +1,14 @@
 import AuthBridgeCore
 
 extension AM {
-    /// AM's Page node, and an interactive node on its own (a page of one collector). The page
+    /// AM's Page node (`page` in AuthBridge's JSON, whose callback entries are its children), and
+    /// an interactive node on its own (a page of one collector). The page
     /// sends its children's callbacks in child order, with `header`, `description` (localised)
     /// and `stage` verbatim; it shows again, new authId, while a child asks (a failed policy,
     /// `validateOnly`, terms not accepted), and then takes its last child's outcome. AM writes
     /// `_id` on page steps only, so a lone node's step is not a page step.
     struct PageNode: JourneyNode {
-        static let type = AMNodeType(name: "PageNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PageNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             guard let list = try s.array("nodes"), !list.isEmpty else { throw SettingsError(reason: "a PageNode needs a non-empty \"nodes\" list of child nodes") }
             var children: [any PageChild] = []
             for (index, item) in list.enumerated() {
@@ -23,6 +24,31 @@ extension AM {
             return .node(PageNode(
                 children: children, header: try s.localized("pageHeader"), description: try s.localized("pageDescription"),
                 stage: try s.string("stage"), isPage: true))
+        }
+        .journeyFile(JourneyFileSyntax(name: "page", outcomeNames: ["outcome": "next"]) { (s: inout Settings) throws(SettingsError) in
+            let stage = try s.string("stage")
+            let header = try s.string("header")
+            let description = try s.string("description")
+            guard let list = try s.array("callbacks"), !list.isEmpty else {
+                throw SettingsError(reason: "a page needs a non-empty \"callbacks\" array")
+            }
+            var children: [any PageChild] = []
+            for (index, item) in list.enumerated() {
+                do throws(SettingsError) {
+                    children.append(try CallbackFormat.collector(json: item))
+                } catch {
+                    throw SettingsError(reason: "callback \(index): \(error.reason)")
+                }
+            }
+            return [PageNode(
+                children: children, header: header.map(LocalizedText.init(text:)), description: description.map(LocalizedText.init(text:)),
+                stage: stage, isPage: true)]
+        })
+
+        /// A lone collector with the `stage` AuthBridge's JSON lets any node that sends a step
+        /// have (in AM only a Page node has one); its callbacks carry no `_id`, as a lone node's.
+        static func lone(_ collector: any PageChild, stage: String?) -> PageNode {
+            PageNode(children: [collector], header: nil, description: nil, stage: stage, isPage: false)
         }
 
         var children: [any PageChild]

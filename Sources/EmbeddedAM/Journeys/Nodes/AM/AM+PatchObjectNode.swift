@@ -6,7 +6,7 @@ extension AM {
     /// kept, other attributes replaced (`patchAsObject` merges objects instead). `PATCHED`
     /// (nothing to patch included), or `FAILURE` when there is no such user.
     struct PatchObjectNode: JourneyNode {
-        static let type = AMNodeType(name: "PatchObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PatchObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.string("identityResource")
             return .node(PatchObjectNode(
                 identityAttribute: try s.string("identityAttribute", default: "userName"),

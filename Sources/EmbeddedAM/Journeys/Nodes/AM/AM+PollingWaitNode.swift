@@ -6,9 +6,10 @@ extension AM {
     /// was reached, each answer gets the step again. `DONE` then. `exitable` adds a
     /// ConfirmationCallback with the exit message, pre-filled with 100 (AM's "not pressed"):
     /// choosing 0 is `EXITED`. With `spamDetectionEnabled`, more than `spamDetectionTolerance`
-    /// early answers is `SPAM`. Outcome ids as AM's `PollingWaitOutcome`.
+    /// early answers is `SPAM`. Outcome ids as AM's `PollingWaitOutcome`. AuthBridge's JSON
+    /// (`pollingWait`) writes the wait as `seconds`, a whole number as AM's setting is.
     struct PollingWaitNode: JourneyNode {
-        static let type = AMNodeType(name: "PollingWaitNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PollingWaitNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(PollingWaitNode(
                 seconds: try s.int("secondsToWait", default: 8, in: 1...3600),
                 spamDetection: try s.bool("spamDetectionEnabled", default: false),
@@ -17,6 +18,14 @@ extension AM {
                 waitingMessage: try s.localized("waitingMessage")?.text ?? "Waiting for response...",
                 exitMessage: try s.localized("exitMessage")?.text ?? "Exit"))
         }
+        .journeyFile(JourneyFileSyntax(name: "pollingWait", outcomeNames: ["DONE": "done", "EXITED": "exit"]) { (s: inout Settings) throws(SettingsError) in
+            let node = PollingWaitNode(
+                seconds: try s.int("seconds", default: 8, in: 1...3600), spamDetection: false, tolerance: 0,
+                exitable: try s.bool("exitable", default: false), waitingMessage: try s.string("message", default: "Waiting for response..."),
+                exitMessage: try s.string("exitMessage", default: "Exit"))
+            guard !node.waitingMessage.isEmpty else { throw SettingsError(reason: "\"message\" is required (a non-empty string)") }
+            return [AuthBridge.Staged.node(node, stage: try s.string("stage"))]
+        })
 
         static let exitPressed = 0
         static let exitNotPressed = 100

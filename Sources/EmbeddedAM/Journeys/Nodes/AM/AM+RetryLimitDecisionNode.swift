@@ -3,13 +3,17 @@ import AuthBridgeCore
 extension AM {
     /// AM's Retry Limit Decision: while the count is below `retryLimit`, `Retry` and count one
     /// more; at the limit, `Reject` and clear it. So a limit of 5 allows 5 retries and the 6th
-    /// pass rejects. With `incrementUserAttributeOnFailure` the count is kept on the user (an
-    /// unknown user is a node error, as in AM), else in the node's state for this journey.
+    /// pass rejects. With `incrementUserAttributeOnFailure` (`saveToUser` in AuthBridge's JSON)
+    /// the count is kept on the user (an unknown user is a node error, as in AM), else in the
+    /// node's state for this journey.
     struct RetryLimitDecisionNode: JourneyNode {
-        static let type = AMNodeType(name: "RetryLimitDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "RetryLimitDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(RetryLimitDecisionNode(
                 limit: try s.int("retryLimit", default: 3, in: 1...100), onUser: try s.bool("incrementUserAttributeOnFailure", default: true)))
         }
+        .journeyFile(JourneyFileSyntax(name: "retryLimit", outcomeNames: ["Retry": "retry", "Reject": "reject"]) { (s: inout Settings) throws(SettingsError) in
+            [RetryLimitDecisionNode(limit: try s.int("retryLimit", default: 3, in: 1...100), onUser: try s.bool("saveToUser", default: true))]
+        })
 
         var limit: Int
         var onUser: Bool

@@ -8,7 +8,7 @@ extension AM {
     /// Without a choice the journey fails with AM's failure and a logged line naming the node,
     /// its script and its outcomes. In a Page node it sends nothing and decides the same way.
     struct ScenarioNode: JourneyNode, PageChild {
-        static let scriptedType = AMNodeType(name: "ScriptedDecisionNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+        static let scriptedType = NodeType(name: "ScriptedDecisionNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             guard let outcomes = try s.strings("outcomes", nonEmpty: true), Set(outcomes).count == outcomes.count else {
                 throw SettingsError(reason: "\"outcomes\" must be a non-empty list of distinct outcome names")
             }

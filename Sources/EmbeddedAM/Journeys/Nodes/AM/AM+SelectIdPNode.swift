@@ -11,7 +11,7 @@ extension AM {
     /// `offerOnlyExisting` would need the user's linked accounts, which the directory does not
     /// keep: every provider is offered.
     struct SelectIdPNode: PageChild {
-        static let type = AMNodeType(name: "SelectIdPNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "SelectIdPNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             let filter = try s.strings("filteredProviders", nonEmpty: false) ?? []
             let local = try s.bool("includeLocalAuthentication", default: true)
             _ = try s.bool("offerOnlyExisting", default: false)

@@ -6,7 +6,7 @@ extension AM {
     /// Known keys: `UserToken`/`Username` (the user's name), `UserId`, `AuthInstant`. No session:
     /// it goes on with nothing, as AM does.
     struct SessionDataNode: JourneyNode {
-        static let type = AMNodeType(name: "SessionDataNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "SessionDataNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(SessionDataNode(key: try s.requiredString("sessionDataKey"), sharedStateKey: try s.requiredString("sharedStateKey")))
         }
 

@@ -6,7 +6,7 @@ extension AM {
     /// again while one fails or the client only validates. The password goes to transient state,
     /// as `password` and `objectAttributes.<passwordAttribute>`, never to shared state.
     struct ValidatedPasswordNode: PageChild {
-        static let type = AMNodeType(name: "ValidatedPasswordNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "ValidatedPasswordNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(ValidatedPasswordNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("passwordAttribute", default: "password")))
         }
 

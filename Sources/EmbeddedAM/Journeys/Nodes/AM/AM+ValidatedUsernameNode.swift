@@ -5,7 +5,7 @@ extension AM {
     /// `true`: a ValidatedCreateUsernameCallback with IDM's username policies, shown again while
     /// one fails or the client only validates. Stores `username` and `objectAttributes.<usernameAttribute>`.
     struct ValidatedUsernameNode: PageChild {
-        static let type = AMNodeType(name: "ValidatedUsernameNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "ValidatedUsernameNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(ValidatedUsernameNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("usernameAttribute", default: "userName")))
         }
 

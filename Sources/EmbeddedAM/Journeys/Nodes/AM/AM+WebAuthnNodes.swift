@@ -12,12 +12,12 @@ extension AM {
     /// A registration keeps a device record on the user (`webauthnDeviceProfiles`), so an
     /// authentication for a known user with none goes along `noDevice` without a step.
     struct WebAuthnNode: JourneyNode {
-        static let registrationType = AMNodeType(name: "WebAuthnRegistrationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let registrationType = NodeType(name: "WebAuthnRegistrationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(WebAuthnNode(
                 registration: true, options: try options(&s), relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
                 maxDevices: try s.int("maxSavedDevices", default: 0, in: 0...1000), recoveryCodes: false))
         }
-        static let authenticationType = AMNodeType(name: "WebAuthnAuthenticationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let authenticationType = NodeType(name: "WebAuthnAuthenticationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(WebAuthnNode(
                 registration: false, options: try options(&s), relyingPartyName: "", maxDevices: 0,
                 recoveryCodes: try s.bool("isRecoveryCodeAllowed", default: false)))

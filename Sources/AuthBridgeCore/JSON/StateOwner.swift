@@ -1,0 +1,55 @@
+/// One piece of saved state (`--state-dir`): where it goes under its owner's key
+/// (`["users", "ada"]` under `server`; `[]` for an owner saved as one value) and what it holds.
+public struct StateEntry: Equatable, Sendable {
+    public var path: [String]
+    public var value: JSONValue
+
+    public init(_ path: [String], _ value: JSONValue) {
+        self.path = path
+        self.value = value
+    }
+}
+
+/// A piece of saved state that changed: put with its new value, or deleted.
+public enum StateEdit: Equatable, Sendable {
+    case put(StateEntry)
+    case delete([String])
+
+    /// `value` nil: the piece was removed.
+    public init(_ path: [String], _ value: JSONValue?) {
+        self = value.map { .put(StateEntry(path, $0)) } ?? .delete(path)
+    }
+}
+
+/// Something an app relaunch must find again: the server's users, sessions and grants, the
+/// native SDKs' credentials, where the virtual clock and the seeded stream stood. The Host keeps
+/// a list of owners and asks each the same four things, so the state directory knows nothing of
+/// what it saves and an owner nothing of how it is saved (a snapshot, then a journal of edits).
+public protocol StateOwner: AnyObject {
+    /// The first part of the path of everything it saves (`server`, `native`, `clock`), and how
+    /// errors name its entries.
+    var stateKey: String { get }
+    /// Everything it holds, for a snapshot.
+    var stateEntries: [StateEntry] { get }
+    /// What changed since the last call (or since `restoreState`), forgotten once taken: what one
+    /// commit appends to the journal.
+    func takeStateEdits() -> [StateEdit]
+    /// Replaces what it holds with `entries`, every one saved under its key (none when the file
+    /// holds none), or throws naming the first member at fault. `rollingBack`: undoing a change
+    /// that could not be saved, rather than starting.
+    func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError)
+}
+
+extension StateEntry {
+    /// The same entry one level down: under `part` (an owner's part, then the owner's key).
+    public func under(_ part: String) -> StateEntry { StateEntry([part] + path, value) }
+}
+
+extension StateEdit {
+    public func under(_ part: String) -> StateEdit {
+        switch self {
+        case .put(let entry): .put(entry.under(part))
+        case .delete(let path): .delete([part] + path)
+        }
+    }
+}
