@@ -1,40 +1,38 @@
 import AuthBridgeCore
 import JSONRPC
 
-/// Named params of a daemon or emulator method: an object, or nothing.
+/// Named params of a daemon or emulator method: an object, or nothing, read through Core's
+/// `JSONReader`; a wrong member is −32602 with the read error's wording and the member as `param`.
 struct NamedParams {
-    let object: JSONObject
+    private let reader: JSONReader<JSONReadError>
 
     init(_ call: RPCCall) throws(JSONRPCError) {
         switch call.params {
-        case nil: object = [:]
-        case .object(let object)?: self.object = object
+        case nil: reader = JSONReader(object: [:])
+        case .object(let object)?: reader = JSONReader(object: object)
         case let other?: throw .invalidParams("\(call.method) takes named params (an object), got \(other.typeName)")
         }
     }
 
     func string(_ key: String) throws(JSONRPCError) -> String {
-        guard let value = try optionalString(key) else { throw .invalidParams("missing \(key) (a string)", param: key) }
-        return value
+        try read(key) { field throws(JSONReadError) in try field.string() }
     }
 
     func optionalString(_ key: String) throws(JSONRPCError) -> String? {
-        switch object[key] {
-        case nil, .null?: return nil
-        case .string(let s)?: return s
-        case let other?: throw .invalidParams("\(key) must be a string, got \(other.typeName)", param: key)
-        }
+        try read(key) { field throws(JSONReadError) in try field.optionalString() }
     }
 
     func number(_ key: String) throws(JSONRPCError) -> Double {
-        switch object[key] {
-        case nil: throw .invalidParams("missing \(key) (a number)", param: key)
-        case let value?:
-            guard let number = value.doubleValue else {
-                throw .invalidParams("\(key) must be a number, got \(value.typeName)", param: key)
-            }
-            guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }
-            return number
+        let number = try read(key) { field throws(JSONReadError) in try field.double() }
+        guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }
+        return number
+    }
+
+    private func read<T>(_ key: String, _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T) throws(JSONRPCError) -> T {
+        do {
+            return try body(reader[key])
+        } catch {
+            throw .invalidParams(error.description, param: key)
         }
     }
 }
