@@ -53,3 +53,23 @@ extension StateEdit {
         }
     }
 }
+
+/// Whether an owner saved as one value (the path `[]`) changed since its edits were last taken:
+/// such an owner marks it as it changes and answers `takeStateEdits` with `edits(of:)`.
+public struct WholeStateChange: Sendable {
+    private var changed = false
+
+    public init() {}
+
+    public mutating func mark() { changed = true }
+
+    /// Forgets what changed: the owner and the disk agree (after a restore).
+    public mutating func settle() { changed = false }
+
+    /// The owner's one edit when it changed (its whole value), then forgotten.
+    public mutating func edits(of value: @autoclosure () -> JSONValue) -> [StateEdit] {
+        guard changed else { return [] }
+        changed = false
+        return [.put(StateEntry([], value()))]
+    }
+}

@@ -23,14 +23,14 @@ public final class PingStores {
     }
 
     public var sessions: [String: SSOToken] = [:] {
-        didSet { if sessions != oldValue { changedSinceSave = true } }
+        didSet { if sessions != oldValue { changes.mark() } }
     }
     public var tokens: [String: AccessToken] = [:] {
-        didSet { if tokens != oldValue { changedSinceSave = true } }
+        didSet { if tokens != oldValue { changes.mark() } }
     }
     /// The last user info fetched per token slot (`userinfo(cache: true)` reads it).
     public var userInfo: [String: JSONValue] = [:]
-    private var changedSinceSave = false
+    private var changes = WholeStateChange()
 
     public init() {}
 }
@@ -44,11 +44,7 @@ extension PingStores: StateOwner {
 
     public var stateEntries: [StateEntry] { [StateEntry([], stateJSON)] }
 
-    public func takeStateEdits() -> [StateEdit] {
-        guard changedSinceSave else { return [] }
-        changedSinceSave = false
-        return [.put(StateEntry([], stateJSON))]
-    }
+    public func takeStateEdits() -> [StateEdit] { changes.edits(of: stateJSON) }
 
     public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
         var sessions: [String: SSOToken] = [:]
@@ -66,7 +62,7 @@ extension PingStores: StateOwner {
         self.sessions = sessions
         self.tokens = tokens
         userInfo = [:]
-        changedSinceSave = false
+        changes.settle()
     }
 
     /// Slots in key order, so the same stores always save the same bytes.

@@ -12,7 +12,7 @@ public final class TokenManager {
     public private(set) var ssoToken: String?
     public private(set) var generation: Int64 = 0
     /// Whether the credentials changed since the state was last saved.
-    private var changedSinceSave = false
+    private var changes = WholeStateChange()
     private let client: OAuthClient
     private let clock: Clock
     private let threshold: Double
@@ -72,7 +72,7 @@ public final class TokenManager {
         accessToken = newToken
         self.ssoToken = ssoToken
         generation += 1
-        changedSinceSave = true
+        changes.mark()
         observer?(TokenChange(tokens: newToken, generation: generation, reason: reason))
     }
 
@@ -126,11 +126,7 @@ extension TokenManager: StateOwner {
 
     public var stateEntries: [StateEntry] { [StateEntry([], stateJSON)] }
 
-    public func takeStateEdits() -> [StateEdit] {
-        guard changedSinceSave else { return [] }
-        changedSinceSave = false
-        return [.put(StateEntry([], stateJSON))]
-    }
+    public func takeStateEdits() -> [StateEdit] { changes.edits(of: stateJSON) }
 
     public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
         guard let saved = entries.first(where: { $0.path.isEmpty }) else { throw StateError("\(stateKey): missing") }
@@ -141,7 +137,7 @@ extension TokenManager: StateOwner {
         accessToken = tokens
         ssoToken = session
         self.generation = generation
-        changedSinceSave = false
+        changes.settle()
     }
 
     private var stateJSON: JSONValue {
