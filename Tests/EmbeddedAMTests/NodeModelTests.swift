@@ -134,6 +134,18 @@ extension NodeContext {
         AM.PageNode(children: children, header: nil, description: nil, stage: nil, isPage: true)
     }
 
+    /// Shows the page, then hands it `answers` as the engine does: each carries the `_id` of the
+    /// callback it answers, and the page's ids wait in shared state in between.
+    static func answer(_ page: AM.PageNode, _ answers: [CallbackAnswer], _ harness: Harness) -> (action: NodeAction, context: NodeContext) {
+        var shown = NodeContext.make(harness.am, clock: harness.clock)
+        guard case .send(let step) = page.process(&shown), let ids = step.ids else { fatalError("the page sent no page step") }
+        var answers = answers
+        for index in answers.indices { answers[index].id = ids[index] }
+        var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered(answers), shared: shown.shared)
+        let action = page.process(&context)
+        return (action, context)
+    }
+
     @Test func eachCallbackEntryIsAChildAndTheStepConcatenatesThem() throws {
         let page = try Self.node()
         #expect(page.children.map(\.callbackCount) == [1, 1, 1, 2])
@@ -154,8 +166,8 @@ extension NodeContext {
             CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "secret"]), CallbackAnswer(inputs: ["": "ab"]),
             CallbackAnswer(), CallbackAnswer(inputs: ["": "done"]),
         ]
-        var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered(answers))
-        guard case .send(let step) = page.process(&context) else { Issue.record("no step"); return }
+        let (action, context) = Self.answer(page, answers, harness)
+        guard case .send(let step) = action else { Issue.record("no step"); return }
         #expect(step.callbacks[0].input[0].value == "ann")
         #expect(step.callbacks[1].input[0].value == "")
         #expect(step.callbacks[2].output.first { $0.name == "failedPolicies" }?.value == [
@@ -178,11 +190,9 @@ extension NodeContext {
             CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "secret"]), CallbackAnswer(inputs: ["": "abc", "validateOnly": true]),
             CallbackAnswer(), CallbackAnswer(),
         ]
-        var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered(answers))
-        guard case .send = page.process(&context) else { Issue.record("validateOnly went on"); return }
+        guard case .send = Self.answer(page, answers, harness).action else { Issue.record("validateOnly went on"); return }
         answers[2].inputs["validateOnly"] = false
-        context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered(answers))
-        guard case .outcome("outcome") = page.process(&context) else { Issue.record("good answers did not go on"); return }
+        guard case .outcome("outcome") = Self.answer(page, answers, harness).action else { Issue.record("good answers did not go on"); return }
     }
 
     /// A child that is not a callback entry: the page asks every child and repeats while one asks.
@@ -201,11 +211,15 @@ extension NodeContext {
         let name = try CallbackFormat.collector(json: ["type": "NameCallback"])
         let page = Self.page([name, AskOnce()])
         let harness = Harness()
-        var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered([CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "no"])]))
-        guard case .send(let step) = page.process(&context) else { Issue.record("did not repeat"); return }
+        guard case .send(let step) = Self.answer(page, [CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "no"])], harness).action else {
+            Issue.record("did not repeat")
+            return
+        }
         #expect(step.callbacks.map { $0.input[0].value } == ["ann", "no"])
-        context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered([CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "yes"])]))
-        guard case .outcome("outcome") = page.process(&context) else { Issue.record("did not go on"); return }
+        guard case .outcome("outcome") = Self.answer(page, [CallbackAnswer(inputs: ["": "ann"]), CallbackAnswer(inputs: ["": "yes"])], harness).action else {
+            Issue.record("did not go on")
+            return
+        }
     }
 
     @Test func kbaCallbacksOfOnePageBuildOneList() throws {
@@ -214,10 +228,9 @@ extension NodeContext {
             try CallbackFormat.collector(json: ["type": "KbaCreateCallback", "predefinedQuestions": ["B?"]]),
         ])
         let harness = Harness()
-        var context = NodeContext.make(harness.am, clock: harness.clock, entry: .answered([
+        let (_, context) = Self.answer(page, [
             CallbackAnswer(inputs: ["question": "A?", "answer": "1"]), CallbackAnswer(inputs: ["question": "B?", "answer": "2"]),
-        ]))
-        _ = page.process(&context)
+        ], harness)
         #expect(context.shared.value(path: "objectAttributes.kbaInfo") == [["question": "A?", "answer": "1"], ["question": "B?", "answer": "2"]])
     }
 }
@@ -249,13 +262,14 @@ extension NodeContext {
         #expect(invalid.message == "Invalid value for ChoiceCallback IDToken1: expected the index of an option, got 2")
     }
 
-    /// AM writes `_id` only on Page-node steps (ForgeRock/am-external `PageNode.java`).
+    /// AM writes `_id` only on Page-node steps (ForgeRock/am-external `PageNode.java`), and it is the id the page gave the callback: the
+    /// input name follows the position, `_id` does not.
     @Test func theRendererWritesIdOnlyOnPageSteps() {
         let name = Callback.name(prompt: "User Name")
         let bare: JSONObject = ["type": "NameCallback", "output": [["name": "prompt", "value": "User Name"]], "input": [["name": "IDToken2", "value": ""]]]
         var withId = bare
-        withId["_id"] = 1
-        #expect(StepRenderer.render(name, position: 1, pageStep: true) == .object(withId))
-        #expect(StepRenderer.render(name, position: 1, pageStep: false) == .object(bare))
+        withId["_id"] = 3
+        #expect(StepRenderer.render(name, position: 1, id: 3) == .object(withId))
+        #expect(StepRenderer.render(name, position: 1, id: nil) == .object(bare))
     }
 }

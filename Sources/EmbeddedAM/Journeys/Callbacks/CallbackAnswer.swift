@@ -1,25 +1,28 @@
 import AuthBridgeCore
 
 /// The client's answer to one callback of the step it was sent: its input values by suffix
-/// (`""`, `validateOnly`, `question`, …).
+/// (`""`, `validateOnly`, `question`, …), and on a page step the `_id` of the callback it
+/// answers, by which the page gives it to the child that sent that callback.
 struct CallbackAnswer: Equatable, Sendable {
     var inputs: [String: JSONValue] = [:]
+    var id: Int? = nil
 
     /// The main input (`IDToken<N>`); nil when the client left it out.
     var value: JSONValue? { inputs[""] }
     var validateOnly: Bool { inputs["validateOnly"]?.boolValue ?? false }
 
-    /// The answers to `callbacks` in `payload`, found by input name, not by array position:
-    /// clients leave callbacks out (iOS drops script TextOutputs from what it submits,
+    /// The answers to the step's callbacks in `payload`, found by input name, not by array
+    /// position: clients leave callbacks out (iOS drops script TextOutputs from what it submits,
     /// forgerock-ios-sdk `FRAuth/FRAuth/Authentication/Node.swift`). Inputs a callback does not have are ignored.
-    static func answers(to callbacks: [Callback], in payload: JSONValue) -> [CallbackAnswer] {
+    static func answers(to step: Step, in payload: JSONValue) -> [CallbackAnswer] {
+        let callbacks = step.callbacks
         var inputs: [JSONObject] = []
         for callback in payload["callbacks"]?.arrayValue ?? [] {
             for case .object(let input) in callback["input"]?.arrayValue ?? [] { inputs.append(input) }
         }
         return callbacks.enumerated().map { position, callback in
             let token = StepRenderer.inputName(position: position)
-            var answer = CallbackAnswer()
+            var answer = CallbackAnswer(id: step.ids?[position])
             for input in inputs {
                 guard let name = input["name"]?.stringValue, name.hasPrefix(token) else { continue }
                 let suffix = String(name.dropFirst(token.count))

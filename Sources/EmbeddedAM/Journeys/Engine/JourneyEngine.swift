@@ -89,7 +89,7 @@ final class JourneyEngine {
             return ServerReply(status: 401, body: AMErrors.sessionTimedOut)
         }
         sessions[sessionId] = nil
-        switch CallbackAnswer.checked(CallbackAnswer.answers(to: step.callbacks, in: payload), for: step.callbacks) {
+        switch CallbackAnswer.checked(CallbackAnswer.answers(to: step, in: payload), for: step.callbacks) {
         case .failure(let invalid):
             sessions[sessionId] = session
             return ServerReply(status: 400, body: AMErrors.badRequest(invalid.message))

@@ -5,15 +5,18 @@ struct Step: Equatable, Sendable {
     var header: String?
     var description: String?
     var callbacks: [Callback]
-    /// Whether AM's Page node sent it (as opposed to an interactive node sending its own
-    /// callbacks); AM numbers callbacks with `_id` only on Page steps.
-    var isPage: Bool
+    /// Each callback's `_id`, as AM's Page node hands them out (`PageCallbackIds`); nil on a step
+    /// an interactive node sends by itself, whose callbacks AM sends without `_id`.
+    var ids: [Int]?
 
-    init(stage: String? = nil, header: String? = nil, description: String? = nil, callbacks: [Callback], isPage: Bool = false) {
+    init(stage: String? = nil, header: String? = nil, description: String? = nil, callbacks: [Callback], ids: [Int]? = nil) {
         self.stage = stage
         self.header = header
         self.description = description
         self.callbacks = callbacks
-        self.isPage = isPage
+        self.ids = ids
     }
+
+    /// Whether AM's Page node sent it (as opposed to an interactive node sending its own callbacks).
+    var isPage: Bool { ids != nil }
 }

@@ -48,33 +48,26 @@ struct PageRound {
 }
 
 /// One submission to a page: every child takes its share of the answers, then every child
-/// reviews its share. Both page nodes run it.
+/// reviews its share, in the order the page runs them (`AM.PageNode.order`). Shares and reviews
+/// are by child index.
 struct PageSubmission {
     let shares: [[CallbackAnswer]]
     let reviews: [PageChildReview]
 
-    init(_ answers: [CallbackAnswer], children: [any PageChild], context: inout NodeContext) {
-        shares = pageShares(answers, callbackCounts: children.map(\.callbackCount))
+    init(shares: [[CallbackAnswer]], children: [any PageChild], order: [Int], context: inout NodeContext) {
+        self.shares = shares
         var round = PageRound()
-        for (child, share) in zip(children, shares) { child.take(share, into: &context, round: &round) }
-        reviews = zip(children, shares).map { child, share in child.review(share, context: context) }
+        for index in order { children[index].take(shares[index], into: &context, round: &round) }
+        var reviews = Array(repeating: PageChildReview(), count: children.count)
+        for index in order { reviews[index] = children[index].review(shares[index], context: context) }
+        self.reviews = reviews
     }
 
     var showsAgain: Bool { reviews.contains(where: \.showAgain) }
 }
 
-/// The callbacks of a page's children in order: on a first showing (`after` nil), or shown again
-/// after a submission with what was typed and what failed.
-func pageCallbacks(_ children: [any PageChild], _ context: NodeContext, after submission: PageSubmission?) -> [Callback] {
-    var callbacks: [Callback] = []
-    for (index, child) in children.enumerated() {
-        callbacks += child.callbacks(context, answers: submission?.shares[index], failed: submission?.reviews[index].failed ?? [:])
-    }
-    return callbacks
-}
-
-/// A page's answers split among its children in order, each taking as many as it has callbacks
-/// (the caller has checked that the counts add up): both page nodes and a scenario's callbacks.
+/// Answers split among children in order, each taking as many as it has callbacks (the caller
+/// has checked that the counts add up): a lone collector's step and a scenario's callbacks.
 func pageShares(_ answers: [CallbackAnswer], callbackCounts: [Int]) -> [[CallbackAnswer]] {
     var shares: [[CallbackAnswer]] = []
     var start = 0

@@ -49,6 +49,14 @@ extension AM {
             return .outcome(chosen == Self.local ? "localAuthentication" : "socialAuthentication")
         }
 
+        /// Whether it goes on to a social provider: the one the user picked, or the only option
+        /// when it sends no callback. A page that ends with this node then skips its other
+        /// children (`AM.PageNode`).
+        func picksSocialProvider(_ answers: [CallbackAnswer]) -> Bool {
+            guard callbackCount == 0 || !answers.isEmpty, let chosen = choice(answers) else { return false }
+            return chosen != Self.local
+        }
+
         /// The option taken: the only one when nothing was sent, the answer's, or local when the
         /// answer is empty and local is offered; nil for a name not offered.
         private func choice(_ answers: [CallbackAnswer]) -> String? {
