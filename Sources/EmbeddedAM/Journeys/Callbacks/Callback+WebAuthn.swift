@@ -28,8 +28,9 @@ extension Callback {
         return .metadata(data: data)
     }
 
-    /// The hidden value the client writes the WebAuthn result into.
-    static func webAuthnOutcome(typed: JSONValue? = nil) -> Callback { .hiddenValue(id: "webAuthnOutcome", value: "", typed: typed) }
+    /// The hidden value the client writes the WebAuthn result into. AM sends it with the value
+    /// "false" in both forms (`AbstractWebAuthnNode.getCallbacksForWebAuthnInteraction`).
+    static func webAuthnOutcome(typed: JSONValue? = nil) -> Callback { .hiddenValue(id: "webAuthnOutcome", value: "false", typed: typed) }
 
     private static func webAuthnData(_ o: WebAuthnOptions, action: String) -> JSONObject {
         [

@@ -1,14 +1,19 @@
 import AuthBridgeCore
 
 extension AM {
-    /// AM's WebAuthn Registration and Authentication nodes, rendered as AM renders them with
-    /// `asScript: false` (and as AuthBridge's `webAuthnRegistration`/`webAuthnAuthentication`
-    /// callbacks do): a MetadataCallback whose `data` carries the challenge and options, then the
-    /// HiddenValueCallback `webAuthnOutcome` the client writes its result into. `asScript: true`
-    /// exports get the same pair (the script form is for browsers; the SDKs read the metadata).
-    /// The outcome follows the string the client sets: "unsupported" → `unsupported`,
-    /// "ERROR::…" → `error` (the text kept as `WebAuthenticationDOMException`), nothing →
-    /// `failure`, anything else → `success`. **No attestation or signature is verified.**
+    /// AM's WebAuthn Registration and Authentication nodes. With `asScript: false` (and as
+    /// AuthBridge's `webAuthnRegistration`/`webAuthnAuthentication` callbacks do): a
+    /// MetadataCallback whose `data` carries the challenge and options, then the
+    /// HiddenValueCallback `webAuthnOutcome` the client writes its result into. With
+    /// `asScript: true`, as AM: two script TextOutputCallbacks (message type 4: the WebAuthn call,
+    /// a spinner) and the hidden value (`Callback+WebAuthnScript.swift`); a browser runs the
+    /// script, a native SDK cannot answer it, and a step sent back as it came goes along
+    /// `failure`. A recovery-code Confirmation follows either form. The hidden value is read as
+    /// AM reads it (`WebAuthnOutcomeDeserializer` in ForgeRock/am-external, releases/8.0.2):
+    /// JSON with `error` → `error`, or with `legacyData`, which is then read as the plain string
+    /// is: "unsupported" → `unsupported`, "ERROR::…" → `error` (the text kept as
+    /// `WebAuthenticationDOMException`), nothing or the input's own default → `failure`,
+    /// anything else → `success`. **No attestation or signature is verified.**
     /// A registration keeps a device record on the user (`webauthnDeviceProfiles`), so an
     /// authentication for a known user with none goes along `noDevice` without a step.
     struct WebAuthnNode: JourneyNode {
@@ -28,6 +33,8 @@ extension AM {
             var domain: String
             var userVerification: String
             var timeoutSeconds: Int
+            /// AM's `asScript`: the step carries a script for the browser instead of the metadata.
+            var asScript: Bool
         }
 
         private static func options(_ s: inout Settings) throws(SettingsError) -> Options {
@@ -35,10 +42,9 @@ extension AM {
             guard ["REQUIRED", "PREFERRED", "DISCOURAGED"].contains(verification.uppercased()) else {
                 throw SettingsError(reason: "\"userVerificationRequirement\" must be REQUIRED, PREFERRED or DISCOURAGED, got \"\(verification)\"")
             }
-            _ = try s.bool("asScript", default: false)
             return Options(
                 domain: try s.string("relyingPartyDomain", default: ""), userVerification: verification.lowercased(),
-                timeoutSeconds: try s.int("timeout", default: 60, in: 1...3600))
+                timeoutSeconds: try s.int("timeout", default: 60, in: 1...3600), asScript: try s.bool("asScript", default: false))
         }
 
         static let devicesAttribute = "webauthnDeviceProfiles"
@@ -67,8 +73,19 @@ extension AM {
                 if !registration, user != nil, devices.isEmpty { return .outcome("noDevice") }
                 return .send(step(context, user: user))
             }
-            if recoveryCodes, answers.count > 2, JourneyValues.optionIndex(answers[2].value) == 0 { return .outcome("recoveryCode") }
-            let result = JourneyValues.text(answers[1].value)
+            // The hidden value follows the metadata, or the two scripts.
+            let outcomeIndex = options.asScript ? 2 : 1
+            if recoveryCodes, answers.count > outcomeIndex + 1, JourneyValues.optionIndex(answers[outcomeIndex + 1].value) == 0 {
+                return .outcome("recoveryCode")
+            }
+            var result = JourneyValues.text(answers[outcomeIndex].value)
+            if case .object(let json)? = try? JSONParser.parse(result), json["error"] != nil || json["legacyData"] != nil {
+                if let error = json["error"] {
+                    context.shared[Self.errorKey] = .string(JourneyValues.text(error))
+                    return .outcome("error")
+                }
+                result = JourneyValues.text(json["legacyData"])
+            }
             if result == "unsupported" { return .outcome("unsupported") }
             if result.hasPrefix("ERROR::") {
                 context.shared[Self.errorKey] = .string(String(result.dropFirst("ERROR::".count)))
@@ -83,17 +100,32 @@ extension AM {
         }
 
         private func step(_ context: NodeContext, user: DirectoryUser?) -> Step {
-            let challenge = Base64URL.encode((0..<32).map { _ in UInt8(truncatingIfNeeded: context.random.next()) })
-            let webAuthn = Callback.WebAuthnOptions(
-                challenge: challenge, relyingPartyId: options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain,
-                timeout: options.timeoutSeconds * 1000, userVerification: options.userVerification)
+            let challenge = (0..<32).map { _ in UInt8(truncatingIfNeeded: context.random.next()) }
             let username = user?.username ?? context.username
-            var callbacks: [Callback] = [
-                registration
-                    ? .webAuthnRegistration(webAuthn, relyingPartyName: relyingPartyName, displayName: username, userName: username)
-                    : .webAuthnAuthentication(webAuthn),
-                .webAuthnOutcome(),
-            ]
+            var callbacks: [Callback]
+            if options.asScript {
+                let script = Callback.WebAuthnScriptOptions(
+                    challenge: challenge, relyingPartyId: options.domain, timeout: options.timeoutSeconds * 1000,
+                    userVerification: options.userVerification)
+                callbacks = [
+                    registration
+                        ? .webAuthnRegistrationScript(
+                            script, relyingPartyName: relyingPartyName, userId: Base64URL.encode(Array(username.utf8)), userName: username,
+                            displayName: username)
+                        : .webAuthnAuthenticationScript(script),
+                    .webAuthnSpinnerScript, .webAuthnOutcome(),
+                ]
+            } else {
+                let webAuthn = Callback.WebAuthnOptions(
+                    challenge: Base64URL.encode(challenge), relyingPartyId: options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain,
+                    timeout: options.timeoutSeconds * 1000, userVerification: options.userVerification)
+                callbacks = [
+                    registration
+                        ? .webAuthnRegistration(webAuthn, relyingPartyName: relyingPartyName, displayName: username, userName: username)
+                        : .webAuthnAuthentication(webAuthn),
+                    .webAuthnOutcome(),
+                ]
+            }
             if recoveryCodes {
                 // "Not pressed" is 100, as for AM's other exit options.
                 callbacks.append(.confirmation(prompt: "", messageType: 0, options: ["Use Recovery Code"], optionType: -1, defaultOption: 0, preset: 100))
