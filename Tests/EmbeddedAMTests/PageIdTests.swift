@@ -40,9 +40,18 @@ struct PageIdTests {
     static let username: Child = ("user", "ValidatedUsernameNode", ["validateInput": false, "usernameAttribute": "userName"])
     static let newUsername: Child = ("user", "ValidatedUsernameNode", ["validateInput": true, "usernameAttribute": "userName"])
     static let password: Child = ("pass", "ValidatedPasswordNode", ["validateInput": true, "passwordAttribute": "password"])
-    /// Frodo's `FrodoTest` export (rockcarver/frodo-cli, test/e2e/exports) has a "Login Page" of
-    /// Platform Username, Platform Password and Select Identity Provider.
-    static let selectIdP: Child = ("idp", "SelectIdPNode", ["includeLocalAuthentication": true, "filteredProviders": []])
+    /// The "Login Page" of Frodo's `FrodoTest` export (rockcarver/frodo-cli,
+    /// test/e2e/exports/all-separate/cloud/realm/root-alpha/journey/FrodoTest.journey.json):
+    /// Platform Username, Platform Password, Select Identity Provider, configured as there.
+    static let loginPage: [Child] = [
+        ("7a351800-fb7e-4145-903c-388554747556", "ValidatedUsernameNode", ["usernameAttribute": "userName", "validateInput": false]),
+        ("804e6a68-1720-442b-926a-007e90f02782", "ValidatedPasswordNode", ["passwordAttribute": "password", "validateInput": false]),
+        selectIdP,
+    ]
+    static let selectIdP: Child = (
+        "228a44d5-fd78-4278-8999-fdd470ea7ebf", "SelectIdPNode",
+        ["filteredProviders": [], "identityAttribute": "mail", "includeLocalAuthentication": true, "offerOnlyExisting": false, "passwordAttribute": "password"]
+    )
 
     static func ids(_ step: JSONValue) -> [JSONValue?] { step["callbacks"]?.arrayValue?.map { $0["_id"] } ?? [] }
     static func inputNames(_ step: JSONValue) -> [String] {
@@ -121,19 +130,24 @@ struct PageIdTests {
     /// `shouldReturnAllCallbacksWithSelectIdPNodeWithIdPCallbackFirst`, on a Login Page like
     /// Frodo's: Select IdP runs first, so its callback is `_id` 0 and `IDToken1`.
     @Test func selectIdPLastOnThePageComesFirstInTheStep() throws {
-        let h = try Self.harness([Self.username, Self.password, Self.selectIdP], providers: ["google"])
+        let h = try Self.harness(Self.loginPage, providers: ["google"])
         let step = h.start("T").body
-        #expect(T.types(step) == ["SelectIdPCallback", "NameCallback", "ValidatedCreatePasswordCallback"])
+        #expect(T.types(step) == ["SelectIdPCallback", "NameCallback", "PasswordCallback"])
         #expect(Self.ids(step) == [0, 1, 2])
         #expect(Self.inputNames(step) == ["IDToken1", "IDToken2", "IDToken3"])
         #expect(h.submit(step, ["IDToken1": "localAuthentication", "IDToken2": "demo", "IDToken3": "Ch4ng3it!"]).body["tokenId"] != nil)
+        // The export itself lists no social providers: Select IdP has one option and sends nothing.
+        #expect(T.types(try Self.harness(Self.loginPage).start("T").body) == ["NameCallback", "PasswordCallback"])
     }
 
     /// `shouldSkipAllOtherNodesWhenSelectIdPReturnsSocialAuthenticationOutcome`: picking a
     /// provider skips the username and password, empty as they are.
     @Test func pickingASocialProviderSkipsThePagesOtherChildren() throws {
-        let h = try Self.harness([Self.username, Self.password, Self.selectIdP], providers: ["google"])
-        #expect(T.reachedMarker(h.submit(h.start("T").body, ["IDToken1": "google"])))
+        let h = try Self.harness([Self.newUsername, Self.password, Self.selectIdP], providers: ["google"])
+        let step = h.start("T").body
+        #expect(T.reachedMarker(h.submit(step, ["IDToken1": "google"])), "the empty username and password asked nothing")
+        let frodo = try Self.harness(Self.loginPage, providers: ["google"])
+        #expect(T.reachedMarker(frodo.submit(frodo.start("T").body, ["IDToken1": "google"])))
     }
 
     /// `shouldReturnCallbacksWhenSelectIdPReturnsLocalAuthenticationAndNodesSendCallbacks`: local
