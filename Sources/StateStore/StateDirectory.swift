@@ -54,7 +54,15 @@ public final class StateDirectory {
             FDIO.close(directoryFD)
             throw Failure(message: "cannot open \(path)/lock: \(failure.text)")
         }
-        guard FDIO.tryLockExclusive(lockFD) else {
+        // A child forked meanwhile by this process (a test runner spawning a daemon) keeps a copy
+        // of a lock just released until it execs, where close-on-exec drops it: a held lock is
+        // asked again for up to a second before it counts as another daemon's.
+        var locked = FDIO.tryLockExclusive(lockFD)
+        for _ in 0..<25 where !locked {
+            ProcessControl.sleep(seconds: 0.04)
+            locked = FDIO.tryLockExclusive(lockFD)
+        }
+        guard locked else {
             let holder = Self.holder(lockFD)
             FDIO.close(lockFD)
             FDIO.close(directoryFD)
