@@ -35,7 +35,8 @@ extension AMRoutes {
     /// `post_logout_redirect_uri` registered for the client, the browser is sent there.
     func endSession(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let parameters = request.parameters
-        let reply = try server.endSession(idTokenHint: parameters["id_token_hint"] ?? "", clientId: parameters["client_id"])
+        let reply = try server.endSession(
+            idTokenHint: parameters["id_token_hint"] ?? "", clientId: parameters["client_id"], at: .endSessionEndpoint)
         guard reply.isSuccess, let target = parameters["post_logout_redirect_uri"] else { return AMResponse.from(reply) }
         guard config.clients.contains(where: { $0.redirectUris.contains(target) }) else {
             return AMResponse.json(400, AMErrors.oauth("invalid_request", "The post_logout_redirect_uri is not registered"))

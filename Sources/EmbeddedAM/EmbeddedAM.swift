@@ -74,7 +74,8 @@ public final class EmbeddedAM: IdentityServer {
 
     public func introspect(form: [String: String]) -> ServerReply { oauth.introspect(form: form) }
 
-    public func endSession(idTokenHint: String, clientId: String?) -> ServerReply {
+    /// Both sign-off endpoints are `/connect/endSession` here.
+    public func endSession(idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint) -> ServerReply {
         oauth.endSession(idTokenHint: idTokenHint)
     }
 

@@ -16,8 +16,11 @@ public protocol IdentityServer: AnyObject {
     func userInfo(accessToken: String) throws(TransportError) -> ServerReply
     /// `POST /oauth2/realms/<realm>/token/revoke`, form-encoded (RFC 7009).
     func revoke(form: [String: String]) throws(TransportError) -> ServerReply
-    /// `GET /oauth2/realms/<realm>/connect/endSession?id_token_hint=…`
-    func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply
+    /// `GET /oauth2/realms/<realm>/connect/endSession?id_token_hint=…`, or the sign-off endpoint
+    /// the caller's SDK picks from discovery (`endpoint`).
+    func endSession(
+        idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint
+    ) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/sessions?_action=logout` with the SSO token.
     func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/sessions?_action=validate`: 200 `{valid: true|false, …}`.
@@ -27,6 +30,22 @@ public protocol IdentityServer: AnyObject {
     func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
     /// `POST /oauth2/realms/<realm>/introspect`, form-encoded (RFC 7662).
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply
+}
+
+/// Which sign-off endpoint an end session goes to. A tenant's discovery can list two:
+/// `end_session_endpoint` (OIDC RP-initiated logout) and Identity Cloud's
+/// `ping_end_idp_session_endpoint`; the two SDK generations read different ones, so the caller
+/// says which it means. The embedded server serves both at `/connect/endSession` and answers alike.
+public enum EndSessionEndpoint: Equatable, Sendable {
+    /// The ForgeRock SDK's sign-off: `ping_end_idp_session_endpoint` when discovery lists one,
+    /// else `end_session_endpoint` (forgerock-ios-sdk `FROptions.discover`, the JavaScript SDK's
+    /// `convertWellKnown`).
+    case forgeRockSignOff
+    /// `end_session_endpoint` alone, as the Ping SDK's OIDC client reads discovery
+    /// (ping-ios-sdk `Oidc/Oidc/OpenIdConfiguration.swift`, whose sign-off in
+    /// `Journey/Journey/Module/Oidc.swift` goes there; ping-android-sdk
+    /// `journey/src/main/kotlin/com/pingidentity/journey/module/Oidc.kt` likewise).
+    case endSessionEndpoint
 }
 
 /// Why an SSO session ended, as the server reports it to whoever holds it.

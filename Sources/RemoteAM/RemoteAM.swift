@@ -122,10 +122,12 @@ public final class RemoteAM: IdentityServer {
         try exchange("POST", endpoints.introspect, form: form)
     }
 
-    public func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply {
+    public func endSession(
+        idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint
+    ) throws(TransportError) -> ServerReply {
         var query = [("id_token_hint", idTokenHint)]
         if let clientId { query.append(("client_id", clientId)) }
-        return try exchange("GET", endpoints.endSession, query: query)
+        return try exchange("GET", endpoints.endSession(at: endpoint), query: query)
     }
 
     // MARK: sessions

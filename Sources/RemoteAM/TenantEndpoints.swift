@@ -15,7 +15,11 @@ struct TenantEndpoints: Equatable {
     var token: String
     var userInfo: String
     var revoke: String
+    /// `end_session_endpoint` (or the app's override, or AM's layout).
     var endSession: String
+    /// The ForgeRock SDK's sign-off: `ping_end_idp_session_endpoint` when discovery lists one,
+    /// else the same as `endSession`.
+    var signOff: String
     var introspect: String
 
     typealias Overrides = [RemoteServerSettings.Endpoint: String]
@@ -37,6 +41,7 @@ struct TenantEndpoints: Equatable {
         userInfo = place(.userinfo, "\(oauth)/userinfo")
         revoke = place(.revoke, "\(oauth)/token/revoke")
         endSession = place(.endSession, "\(oauth)/connect/endSession")
+        signOff = endSession
         introspect = base + "\(oauth)/introspect"
     }
 
@@ -48,10 +53,12 @@ struct TenantEndpoints: Equatable {
     }
 
     /// The endpoints a discovery document names; the five the Ping SDK's `OpenIdConfiguration`
-    /// cannot decode without are required. Sign-off goes to `ping_end_idp_session_endpoint`
-    /// when the document has one, else `end_session_endpoint`: the ForgeRock iOS SDK's choice
-    /// without a sign-out redirect URI, and the JavaScript SDK's. `introspection_endpoint` is
-    /// optional (no SDK reads it); without it introspection keeps AM's layout.
+    /// cannot decode without are required. The ForgeRock SDK's sign-off goes to
+    /// `ping_end_idp_session_endpoint` when the document has one, else `end_session_endpoint`
+    /// (the ForgeRock iOS SDK's choice without a sign-out redirect URI, and the JavaScript
+    /// SDK's); the Ping SDK's OIDC client always goes to `end_session_endpoint`.
+    /// `introspection_endpoint` is optional (no SDK reads it); without it introspection keeps
+    /// AM's layout.
     init(document bytes: [UInt8], url: String, fallback: TenantEndpoints) throws(Invalid) {
         let parsed: JSONValue
         do {
@@ -83,8 +90,16 @@ struct TenantEndpoints: Equatable {
         token = try required("token_endpoint")
         userInfo = try required("userinfo_endpoint")
         revoke = try required("revocation_endpoint")
-        let endSession = try required("end_session_endpoint")
-        self.endSession = try endpoint("ping_end_idp_session_endpoint") ?? endSession
+        endSession = try required("end_session_endpoint")
+        signOff = try endpoint("ping_end_idp_session_endpoint") ?? endSession
         introspect = try endpoint("introspection_endpoint") ?? fallback.introspect
+    }
+
+    /// Where an end session of `kind` goes.
+    func endSession(at kind: EndSessionEndpoint) -> String {
+        switch kind {
+        case .forgeRockSignOff: return signOff
+        case .endSessionEndpoint: return endSession
+        }
     }
 }

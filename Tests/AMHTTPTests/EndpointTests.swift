@@ -14,7 +14,7 @@ final class ScriptedServer: IdentityServer {
         case token([String: String])
         case userInfo(String)
         case revoke([String: String])
-        case endSession(idTokenHint: String, clientId: String?)
+        case endSession(idTokenHint: String, clientId: String?, at: EndSessionEndpoint)
         case logoutSession(String)
         case validateSession(String)
         case sessionInfo(String, refresh: Bool)
@@ -40,8 +40,8 @@ final class ScriptedServer: IdentityServer {
     func token(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.token(form)) }
     func userInfo(accessToken: String) throws(TransportError) -> ServerReply { try answer(.userInfo(accessToken)) }
     func revoke(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.revoke(form)) }
-    func endSession(idTokenHint: String, clientId: String?) throws(TransportError) -> ServerReply {
-        try answer(.endSession(idTokenHint: idTokenHint, clientId: clientId))
+    func endSession(idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint) throws(TransportError) -> ServerReply {
+        try answer(.endSession(idTokenHint: idTokenHint, clientId: clientId, at: endpoint))
     }
     func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply { try answer(.logoutSession(ssoToken)) }
     func validateSession(ssoToken: String) throws(TransportError) -> ServerReply {
@@ -275,7 +275,7 @@ extension HTTPResponse {
             Exchange.oauth
                 + "/connect/endSession?id_token_hint=i1&client_id=web&post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fcallback&state=a%20b"
         )
-        #expect(exchange.server.calls == [.endSession(idTokenHint: "i1", clientId: "web")])
+        #expect(exchange.server.calls == [.endSession(idTokenHint: "i1", clientId: "web", at: .endSessionEndpoint)])
         #expect(registered.status == 302)
         #expect(registered.header("Location") == "http://localhost:3000/callback?state=a%20b")
         let other = exchange.send(

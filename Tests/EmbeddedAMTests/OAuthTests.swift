@@ -127,7 +127,7 @@ import Testing
         #expect(harness.am.logoutSession(ssoToken: sso).status == 401)
         let sso2 = harness.ssoToken()!
         let idToken = harness.tokens(ssoToken: sso2).body["id_token"]!.stringValue!
-        #expect(harness.am.endSession(idTokenHint: idToken, clientId: nil).status == 200)
+        #expect(harness.am.endSession(idTokenHint: idToken, clientId: nil, at: .forgeRockSignOff).status == 200)
         #expect(harness.am.sessions.find(sso2) == nil)
     }
 }

@@ -29,7 +29,7 @@ import Testing
         _ = harness.am.logoutSession(ssoToken: first)  // already gone: not reported again
         let second = harness.ssoToken()!
         let idToken = harness.tokens(ssoToken: second).body["id_token"]!.stringValue!
-        _ = harness.am.endSession(idTokenHint: idToken, clientId: nil)
+        _ = harness.am.endSession(idTokenHint: idToken, clientId: nil, at: .endSessionEndpoint)
         let third = harness.ssoToken()!
         _ = harness.am.revokeSessions(userId: harness.am.users.find(username: "demo")!.id)
         #expect(seen.ended.map(\.0) == [first, second, third])

@@ -192,7 +192,7 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
     @Test func endSessionWithTheNativeIdTokenLogsOutToo() throws {
         let app = try loggedIn()
         let idToken = app.perform { $0.sdk.accessToken!.idToken! }
-        _ = app.perform { $0.embedded.endSession(idTokenHint: idToken, clientId: nil) }
+        _ = app.perform { $0.embedded.endSession(idTokenHint: idToken, clientId: nil, at: .endSessionEndpoint) }
         #expect(app.takeEvents().map { $0.1["reason"] } == ["session_ended"])
     }
 

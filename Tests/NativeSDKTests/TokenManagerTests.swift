@@ -26,7 +26,11 @@ final class ScriptedTokenServer: IdentityServer {
     func authorize(_ request: AuthorizeRequest) -> ServerReply { ServerReply(status: 400, body: ["error": "interaction_required"]) }
     func userInfo(accessToken: String) -> ServerReply { ServerReply(status: 500) }
     func revoke(form: [String: String]) -> ServerReply { ServerReply(status: 200) }
-    func endSession(idTokenHint: String, clientId: String?) -> ServerReply { ServerReply(status: 200) }
+    private(set) var endSessions: [EndSessionEndpoint] = []
+    func endSession(idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint) -> ServerReply {
+        endSessions.append(endpoint)
+        return ServerReply(status: 200)
+    }
     func logoutSession(ssoToken: String) -> ServerReply { ServerReply(status: 200) }
     func validateSession(ssoToken: String) -> ServerReply { ServerReply(status: 200, body: ["valid": false]) }
     func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply { ServerReply(status: 401) }
@@ -83,5 +87,35 @@ final class ScriptedTokenServer: IdentityServer {
         #expect(throws: SDKError.transport("connection refused")) { try manager.freshAccessToken() }
         #expect(manager.accessToken?.value == "access-0")
         #expect(reasons.isEmpty)
+    }
+}
+
+/// Which sign-off endpoint each SDK generation asks for: a tenant's discovery may list two
+/// (RemoteAM's TenantEndpoints picks the URL), and the embedded server answers both alike.
+@Suite struct SignOffEndpoints {
+    let server = ScriptedTokenServer()
+    let clock = VirtualClock()
+    let token: AccessToken
+
+    init() {
+        token = AccessToken(
+            value: "access-0", refreshToken: "refresh-0", idToken: "id-0", tokenType: "Bearer",
+            expiresAt: Int64(clock.now) + 3600, scope: "openid", now: clock.now)
+    }
+
+    @Test func theForgeRockSDKsLogoutWithoutASessionSignsOffAsFRAuthDoes() {
+        let sdk = AuthSDK(server: server, options: SDKOptions(), clock: clock, random: SeededRandomSource(seed: 1))
+        sdk.tokens.adopt(token)
+        sdk.logout()
+        #expect(server.endSessions == [.forgeRockSignOff])
+    }
+
+    @Test func thePingOIDCClientSignsOffAtEndSessionEndpoint() {
+        let stores = PingStores()
+        let config = PingOidcConfig(clientId: "c", redirectUri: "a:/cb", scopes: ["openid"])
+        let client = PingOidcClient(config: config, server: server, clock: clock, random: SeededRandomSource(seed: 1), stores: stores)
+        stores.tokens[config.storageKey] = token
+        #expect(client.endSession())
+        #expect(server.endSessions == [.endSessionEndpoint])
     }
 }

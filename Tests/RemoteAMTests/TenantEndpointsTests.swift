@@ -26,6 +26,7 @@ import Testing
         #expect(layout.authorize == "https://am.example.com/am/oauth2/realms/root/realms/alpha/authorize")
         #expect(layout.token == "https://am.example.com/am/oauth2/realms/root/realms/alpha/access_token")
         #expect(layout.endSession == "https://am.example.com/am/oauth2/realms/root/realms/alpha/connect/endSession")
+        #expect(layout.endSession(at: .forgeRockSignOff) == layout.endSession(at: .endSessionEndpoint))
     }
 
     @Test func documentEndpoints() throws {
@@ -34,16 +35,18 @@ import Testing
         #expect(found.token == document["token_endpoint"])
         #expect(found.userInfo == document["userinfo_endpoint"])
         #expect(found.revoke == document["revocation_endpoint"])
-        #expect(found.endSession == document["end_session_endpoint"])
+        #expect(found.endSession(at: .endSessionEndpoint) == document["end_session_endpoint"])
+        #expect(found.endSession(at: .forgeRockSignOff) == document["end_session_endpoint"], "no ping_end_idp_session_endpoint")
         #expect(found.introspect == layout.introspect, "no introspection_endpoint: AM's layout")
     }
 
-    @Test func pingEndIdpSessionIsTheSignOff() throws {
+    @Test func pingEndIdpSessionIsTheForgeRockSignOffAndNotTheOIDCEndSession() throws {
         var members = document
         members["ping_end_idp_session_endpoint"] = "https://login.example.com/am/oauth2/alpha/connect/idpEndSession"
         members["introspection_endpoint"] = "https://login.example.com/am/oauth2/alpha/introspect"
         let found = try endpoints(members)
-        #expect(found.endSession == members["ping_end_idp_session_endpoint"])
+        #expect(found.endSession(at: .forgeRockSignOff) == members["ping_end_idp_session_endpoint"])
+        #expect(found.endSession(at: .endSessionEndpoint) == members["end_session_endpoint"])
         #expect(found.introspect == members["introspection_endpoint"])
     }
 

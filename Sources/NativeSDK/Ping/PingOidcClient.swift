@@ -113,14 +113,15 @@ public final class PingOidcClient {
         oauth.revoke(stored)
     }
 
-    /// `endSession()`: revoke, then sign off with the ID token. True when the sign-off succeeded
-    /// (nothing to end is a success).
+    /// `endSession()`: revoke, then sign off with the ID token at discovery's
+    /// `end_session_endpoint` (never `ping_end_idp_session_endpoint`: the Ping SDK's OIDC client
+    /// does not read it). True when the sign-off succeeded (nothing to end is a success).
     @discardableResult
     public func endSession() -> Bool {
         let idToken = storedToken?.idToken
         revoke()
         guard let idToken else { return true }
-        let reply = try? server.endSession(idTokenHint: idToken, clientId: config.clientId)
+        let reply = try? server.endSession(idTokenHint: idToken, clientId: config.clientId, at: .endSessionEndpoint)
         return reply?.isSuccess == true
     }
 }

@@ -136,7 +136,7 @@ public final class AuthSDK {
             let reply = try? server.logoutSession(ssoToken: ssoToken)
             if reply?.isSuccess != true { logInfo("session logout answered \(reply?.status ?? 0)") }
         } else if let idToken = token?.idToken {
-            _ = try? server.endSession(idTokenHint: idToken, clientId: options.oauthClientId)
+            _ = try? server.endSession(idTokenHint: idToken, clientId: options.oauthClientId, at: .forgeRockSignOff)
         }
         if let token { client.revoke(token) }
         return cleared
