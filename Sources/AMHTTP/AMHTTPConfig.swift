@@ -4,10 +4,13 @@ public struct AMHTTPConfig: Sendable {
     public struct Client: Sendable {
         public var clientId: String
         public var redirectUris: [String]
+        /// Where `/connect/endSession` may send the browser: a list of its own, as AM keeps.
+        public var postLogoutRedirectUris: [String]
 
-        public init(clientId: String, redirectUris: [String]) {
+        public init(clientId: String, redirectUris: [String], postLogoutRedirectUris: [String] = []) {
             self.clientId = clientId
             self.redirectUris = redirectUris
+            self.postLogoutRedirectUris = postLogoutRedirectUris
         }
     }
 

@@ -32,14 +32,20 @@ extension AMRoutes {
     }
 
     /// OIDC RP-initiated logout: ends the session the id token names. With a
-    /// `post_logout_redirect_uri` registered for the client, the browser is sent there.
+    /// `post_logout_redirect_uri` in a client's Post Logout Redirect URIs (its own list, not its
+    /// redirect URIs: https://docs.pingidentity.com/pingam/8.1/am-oidc1/rest-api-oidc-endsession-endpoint.html),
+    /// the browser is sent there; another is refused as AM's end-session validation refuses it
+    /// (`RedirectUriMismatchException`, as in WrenSecurity/wrenam's
+    /// `org/forgerock/openidconnect/EndSessionParametersValidator.java`): 400
+    /// `redirect_uri_mismatch`, the error AM's authorize gives for a redirect URI.
     func endSession(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let parameters = request.parameters
         let reply = try server.endSession(
             idTokenHint: parameters["id_token_hint"] ?? "", clientId: parameters["client_id"], at: .endSessionEndpoint)
         guard reply.isSuccess, let target = parameters["post_logout_redirect_uri"] else { return AMResponse.from(reply) }
-        guard config.clients.contains(where: { $0.redirectUris.contains(target) }) else {
-            return AMResponse.json(400, AMErrors.oauth("invalid_request", "The post_logout_redirect_uri is not registered"))
+        guard config.clients.contains(where: { $0.postLogoutRedirectUris.contains(target) }) else {
+            let mismatch = AMErrors.oauth("redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value.")
+            return AMResponse.json(400, mismatch)
         }
         let location = parameters["state"].map { "\(target)?state=\(PercentEncoding.escape($0))" } ?? target
         return HTTPResponse(status: 302, headers: [.init("Location", location), AMResponse.noStore])

@@ -26,6 +26,8 @@ struct Options {
     var corsOrigins: [String] = []
     /// `--redirect-uri`, in order: the tenant's app's one, or more for the embedded client.
     var redirectUris: [String] = []
+    /// `--post-logout-redirect-uri`, in order: the embedded client's Post Logout Redirect URIs.
+    var postLogoutRedirectUris: [String] = []
     /// `--server`, `--config` and their companions: a real tenant (docs/remote.md).
     var remote = RemoteFlags()
 
@@ -83,6 +85,10 @@ struct Options {
           --redirect-uri URI     with the embedded server: one more redirect URI its OAuth client
                                  accepts (exact match), such as a web app's own
                                  http://localhost:3000/callback (docs/http.md). Repeatable
+          --post-logout-redirect-uri URI
+                                 with the embedded server: one more URI /connect/endSession may send
+                                 the browser to (post_logout_redirect_uri, exact match; a list of its
+                                 own, empty by default, as AM's client keeps). Repeatable
           --discovery URL        read the OAuth endpoints (authorize, token, userinfo, revoke,
                                  end session) from the tenant's .well-known/openid-configuration at
                                  URL, as FROptions' discoveryEndpoint does; journeys and sessions stay
@@ -121,6 +127,14 @@ struct Options {
             let text = try value(flag)
             guard !text.isEmpty else { throw UsageError(message: "\(flag) needs \(what)") }
             return text
+        }
+        /// An absolute URI without a fragment, for `--redirect-uri` and `--post-logout-redirect-uri`.
+        func redirectURI(_ flag: String) throws(UsageError) -> String {
+            let uri = try value(flag)
+            if let problem = RedirectURIFlag.problem(uri) {
+                throw UsageError(message: RedirectURIFlag.usage(flag, uri, problem))
+            }
+            return uri
         }
         func positive(_ flag: String) throws(UsageError) -> Int {
             let text = try value(flag)
@@ -182,10 +196,8 @@ struct Options {
                 case .success(let endpoint): options.http = endpoint
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
-            case "--redirect-uri":
-                let uri = try value(argument)
-                if let problem = RedirectURIFlag.problem(uri) { throw UsageError(message: RedirectURIFlag.usage(uri, problem)) }
-                options.redirectUris.append(uri)
+            case "--redirect-uri": options.redirectUris.append(try redirectURI(argument))
+            case "--post-logout-redirect-uri": options.postLogoutRedirectUris.append(try redirectURI(argument))
             case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--ca-file":
                 options.remote.values[argument] = try nonEmpty(argument)
             case "--insecure": options.remote.insecure = true
@@ -238,8 +250,14 @@ struct Options {
                 throw UsageError(message: "--redirect-uri is given \(options.redirectUris.count) times: a remote tenant's app has one redirect URI")
             }
             options.remote.values["--redirect-uri"] = options.redirectUris.first
+            guard options.postLogoutRedirectUris.isEmpty else {
+                throw UsageError(
+                    message: "--post-logout-redirect-uri registers with the embedded server's client: a tenant's client has "
+                        + "its own list (its Post Logout Redirect URIs, or Sign-out URLs in Identity Cloud)")
+            }
         } else {
             options.host.redirectUris = options.redirectUris
+            options.host.postLogoutRedirectUris = options.postLogoutRedirectUris
         }
         options.host.remote = try options.remote.settings()
         if options.host.remote != nil, options.http != nil {

@@ -3,6 +3,7 @@
 /// beside the default: a web app's (the JavaScript SDK's hidden iframe must land on the app's own
 /// origin), or the one an RNPingOidc client is configured with. The server still compares redirect
 /// URIs exactly, as AM does (docs/http.md says why no loopback exception).
+/// `--post-logout-redirect-uri` takes URIs of the same form, checked the same way.
 enum RedirectURIFlag {
     /// What is wrong with `text` as a redirect URI, or nil: it is absolute (an RFC 3986 scheme
     /// and something after it), has no fragment (RFC 6749 §3.1.2), no spaces or control
@@ -54,7 +55,9 @@ enum RedirectURIFlag {
         return "\(scheme)://\(host)"
     }
 
-    static func usage(_ text: String, _ problem: String) -> String {
-        "--redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got \(text) (\(problem))"
+    /// The refusal of `text` given to `flag` (`--redirect-uri` or `--post-logout-redirect-uri`,
+    /// which take the same URIs).
+    static func usage(_ flag: String, _ text: String, _ problem: String) -> String {
+        "\(flag) needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got \(text) (\(problem))"
     }
 }

@@ -5,11 +5,15 @@ public struct EmbeddedAMConfig: Sendable {
     public struct OAuthClient: Sendable {
         public var clientId: String
         public var redirectUris: [String]
+        /// AM's "Post Logout Redirect URIs" of the client, a list of its own: where
+        /// `/connect/endSession` may send the browser (`post_logout_redirect_uri`, exact match).
+        public var postLogoutRedirectUris: [String]
         public var scopes: [String]
 
-        public init(clientId: String, redirectUris: [String], scopes: [String]) {
+        public init(clientId: String, redirectUris: [String], postLogoutRedirectUris: [String] = [], scopes: [String]) {
             self.clientId = clientId
             self.redirectUris = redirectUris
+            self.postLogoutRedirectUris = postLogoutRedirectUris
             self.scopes = scopes
         }
     }
@@ -30,6 +34,9 @@ public struct EmbeddedAMConfig: Sendable {
         OAuthClient(
             clientId: "ReactNativeOAuthClient",
             redirectUris: ["https://com.example.reactnative.todo/callback"],
+            // Empty, as AM's setting is by default: the SDKs send a post_logout_redirect_uri only
+            // when the app asks for a redirect, and the app registers it then (docs/http.md).
+            postLogoutRedirectUris: [],
             scopes: ["openid", "profile", "email", "address", "phone"])
     ]
     public var accessTokenLifetime: Double = 3600

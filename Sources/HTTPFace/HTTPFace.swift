@@ -39,7 +39,10 @@ public enum HTTPFace {
         let server = view.server
         return AMHTTPConfig(
             baseURL: server.baseURL, issuer: server.issuer, realm: server.realm, cookieName: server.cookieName,
-            clients: server.clients.map { AMHTTPConfig.Client(clientId: $0.clientId, redirectUris: $0.redirectUris) },
+            clients: server.clients.map {
+                AMHTTPConfig.Client(
+                    clientId: $0.clientId, redirectUris: $0.redirectUris, postLogoutRedirectUris: $0.postLogoutRedirectUris)
+            },
             scopes: server.clients.first?.scopes ?? [], corsOrigins: corsOrigins)
     }
 

@@ -37,6 +37,9 @@ public struct HostConfiguration: Sendable {
     /// `--redirect-uri`: more redirect URIs the embedded server's OAuth client accepts (a web
     /// app's own), registered after its default, which the native side keeps sending.
     public var redirectUris: [String] = []
+    /// `--post-logout-redirect-uri`: the embedded server's OAuth client's Post Logout Redirect
+    /// URIs, where `/connect/endSession` may send the browser (empty by default, as AM's).
+    public var postLogoutRedirectUris: [String] = []
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?

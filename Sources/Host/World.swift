@@ -59,6 +59,10 @@ public final class World {
         for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
             serverConfig.clients[0].redirectUris.append(uri)
         }
+        for uri in configuration.postLogoutRedirectUris
+        where !serverConfig.clients[0].postLogoutRedirectUris.contains(uri) {
+            serverConfig.clients[0].postLogoutRedirectUris.append(uri)
+        }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         if let remote = configuration.remote {

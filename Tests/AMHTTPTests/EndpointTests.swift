@@ -65,7 +65,9 @@ struct Exchange {
         let config = AMHTTPConfig(
             baseURL: "http://127.0.0.1:8080/am", issuer: "http://127.0.0.1:8080/am/oauth2", realm: "alpha",
             cookieName: "iPlanetDirectoryPro",
-            clients: [.init(clientId: "web", redirectUris: ["http://localhost:3000/callback"])],
+            clients: [
+                .init(clientId: "web", redirectUris: ["http://localhost:3000/callback"], postLogoutRedirectUris: ["http://localhost:3000/"])
+            ],
             scopes: ["openid", "profile"], corsOrigins: corsOrigins)
         routes = AMRoutes(server: server, config: config)
     }
@@ -268,21 +270,26 @@ extension HTTPResponse {
                 == #"Bearer realm="/alpha", error="invalid_token", error_description="expired""#)
     }
 
-    @Test func endSessionRedirectsOnlyToARegisteredURI() {
+    @Test func endSessionRedirectsOnlyToAPostLogoutRedirectURI() {
         let exchange = Exchange()
         let registered = exchange.send(
             "GET",
             Exchange.oauth
-                + "/connect/endSession?id_token_hint=i1&client_id=web&post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fcallback&state=a%20b"
+                + "/connect/endSession?id_token_hint=i1&client_id=web&post_logout_redirect_uri=http%3A%2F%2Flocalhost%3A3000%2F&state=a%20b"
         )
         #expect(exchange.server.calls == [.endSession(idTokenHint: "i1", clientId: "web", at: .endSessionEndpoint)])
         #expect(registered.status == 302)
-        #expect(registered.header("Location") == "http://localhost:3000/callback?state=a%20b")
-        let other = exchange.send(
-            "GET",
-            Exchange.oauth + "/connect/endSession?id_token_hint=i1&post_logout_redirect_uri=https%3A%2F%2Fevil.example")
-        #expect(other.status == 400)
-        #expect(other.json?["error"] == "invalid_request")
+        #expect(registered.header("Location") == "http://localhost:3000/?state=a%20b")
+        let mismatch: JSONValue = [
+            "error_description": "The redirection URI provided does not match a pre-registered value.", "error": "redirect_uri_mismatch",
+        ]
+        // The client's redirect URI is not a post-logout one: the lists are AM's two settings.
+        for target in ["https%3A%2F%2Fevil.example", "http%3A%2F%2Flocalhost%3A3000%2Fcallback"] {
+            let refused = exchange.send("GET", Exchange.oauth + "/connect/endSession?id_token_hint=i1&post_logout_redirect_uri=\(target)")
+            #expect(refused.status == 400)
+            #expect(refused.header("Location") == nil)
+            #expect(refused.json == mismatch)
+        }
     }
 
     @Test func discoveryNamesEveryEndpointUnderTheLongRealmPath() {

@@ -62,6 +62,7 @@ import Testing
         #expect(options.host.callbacks == .complete)
         #expect(options.host.startDelay == 2.5)
         #expect(options.host.redirectUris == ["http://localhost:3000/callback", "com.example.app:/cb"])
+        #expect(options.host.postLogoutRedirectUris == [], "a redirect URI is not a post-logout one")
         #expect(try Self.parse(["--clock", "virtual"]).host.clock == .virtual(epoch: VirtualClock.defaultEpoch))
         #expect(try Self.parse(["--clock", "system"]).host.clock == .system)
         #expect(try Self.parse(["--bridge", "guide"]).host.variant == .guide)
@@ -93,6 +94,16 @@ import Testing
         #expect(options.host.publicURL == "http://127.0.0.1:8080/am")
         #expect(try Self.parse(["--http", "localhost:0"]).http == Sockets.Endpoint(host: "127.0.0.1", port: 0))
         #expect(try Self.parse(["--http", "0.0.0.0:9"]).http == Sockets.Endpoint(host: "0.0.0.0", port: 9))
+    }
+
+    @Test func postLogoutRedirectURIsAreTheirOwnList() throws {
+        let options = try Self.parse([
+            "--post-logout-redirect-uri", "http://localhost:3000/", "--redirect-uri", "http://localhost:3000/callback",
+            "--post-logout-redirect-uri=com.example.app:/signedout",
+        ])
+        #expect(options.host.postLogoutRedirectUris == ["http://localhost:3000/", "com.example.app:/signedout"])
+        #expect(options.host.redirectUris == ["http://localhost:3000/callback"])
+        #expect(try Self.parse([]).host.postLogoutRedirectUris == [])
     }
 
     @Test func aRemoteTenantFromFlags() throws {
@@ -170,6 +181,22 @@ import Testing
             "--redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got localhost:3000/cb (HOST:PORT without a scheme: write http://localhost:3000/cb)"
         ),
         (
+            ["--post-logout-redirect-uri", "/signedout"],
+            "--post-logout-redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got /signedout (no scheme such as http: or com.example.app:)"
+        ),
+        (
+            ["--post-logout-redirect-uri", "http://localhost:3000/#out"],
+            "--post-logout-redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got http://localhost:3000/#out (a redirect URI has no fragment (#…))"
+        ),
+        (["--post-logout-redirect-uri"], "--post-logout-redirect-uri needs a value"),
+        (
+            [
+                "--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b",
+                "--post-logout-redirect-uri", "a:/out",
+            ],
+            "--post-logout-redirect-uri registers with the embedded server's client: a tenant's client has its own list (its Post Logout Redirect URIs, or Sign-out URLs in Identity Cloud)"
+        ),
+        (
             ["--http", "0", "--public-url", "ftp://x/am"],
             "--public-url needs http(s)://HOST[:PORT]/am, the server's base URL as clients reach it; got ftp://x/am (no http:// or https://)"
         ),
@@ -227,6 +254,7 @@ import Testing
             "--journeys",
             "--scenario", "--unknown-nodes", "--auth-service", "--registration-service", "--bridge", "--callbacks",
             "--start-delay", "--log-level", "--trace", "--banner", "--http", "--config", "--server", "--redirect-uri",
+            "--post-logout-redirect-uri",
             "--discovery", "--timeout", "--ca-file", "--insecure", "--no-stdio", "--cors-origin", "--public-url",
             "--help",
             "--version",

@@ -11,7 +11,7 @@ import { CLIENT_ID, CookieJar, REDIRECT_URI, binary, form, pkce, startDaemon } f
 
 const APP = 'http://localhost:3000';
 const CALLBACK = `${APP}/callback`;
-const FLAGS = ['--public-url', 'http://localhost:8080/am', '--cors-origin', APP, '--redirect-uri', CALLBACK];
+const FLAGS = ['--public-url', 'http://localhost:8080/am', '--cors-origin', APP, '--redirect-uri', CALLBACK, '--post-logout-redirect-uri', CALLBACK];
 
 // The SDK's requests (packages/javascript-sdk/src: auth, oauth2-client, session-manager).
 const SDK = {
@@ -215,7 +215,8 @@ test('the app’s redirect URI is registered beside the native one; anything els
   assert.equal(swapped.status, 400);
   assert.equal((await swapped.json()).error, 'invalid_grant');
 
-  // The SDK's logout with redirect: endSession sends the browser back to the app.
+  // FRUser.logout({ redirect: true }): the SDK adds its redirectUri as post_logout_redirect_uri
+  // (oauth2-client/index.ts request()), and endSession sends the browser back to the app.
   const end = await fetch(`${daemon.oauth}/connect/endSession?${form({ id_token_hint: web.tokens.id_token, post_logout_redirect_uri: CALLBACK })}`, { redirect: 'manual' });
   assert.equal(end.status, 302);
   assert.equal(end.headers.get('location'), CALLBACK);
