@@ -4,9 +4,14 @@
 // read it; the ForgeRock SDK's sign-off would take `ping_end_idp_session_endpoint` (NativeSDK's
 // and RemoteAM's unit tests). The tenant is a second authbridge (--http, --public-url); the
 // document is its own with `ping_end_idp_session_endpoint` added under another host name and
-// path, both of which the tenant serves, so the trace on stderr shows which one each call took.
+// path, both of which the tenant serves, so the trace shows which one each call took. The trace
+// goes to a file (--trace), written before each response, so it is complete when one arrives (on
+// stderr it could be read after the response).
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { CLIENT_ID, REDIRECT_URI, startDaemon } from '../http/support.mjs';
 import { bridgeTo, freePort } from './support.mjs';
@@ -38,15 +43,17 @@ after(() => {
 });
 
 /** The URLs the bridge's trace shows it calling for an end session, in order. */
-function signOffs(bridge) {
-  const calls = bridge.stderr.match(/HTTP GET \S+ → \d+/g) ?? [];
+function signOffs(traceFile) {
+  const calls = readFileSync(traceFile, 'utf8').match(/HTTP GET \S+ → \d+/g) ?? [];
   return calls.map((line) => line.split(' ')[2]).filter((url) => url.includes('/connect/endSession'))
     .map((url) => `http://${url.split('?')[0]}`);
 }
 
 for (const flavor of ['rn-ios', 'rn-android']) {
   test(`${flavor}: the Ping SDK's logouts sign off at end_session_endpoint, not ping_end_idp_session_endpoint`, async () => {
-    const bridge = bridgeTo(serverURL, ['--discovery', discovery, '--flavor', flavor, '--clock', 'virtual', '--log-level', 'trace']);
+    const dir = mkdtempSync(join(tmpdir(), 'end-session-'));
+    const trace = join(dir, 'trace.log');
+    const bridge = bridgeTo(serverURL, ['--discovery', discovery, '--flavor', flavor, '--clock', 'virtual', '--trace', trace]);
     try {
       const config = {
         serverUrl: serverURL, realm: 'alpha', clientId: CLIENT_ID, discoveryEndpoint: discovery,
@@ -56,9 +63,9 @@ for (const flavor of ['rn-ios', 'rn-android']) {
       await bridge.request('RNPingJourney.start', [id, 'Login', { forceAuth: false, noSession: false }]);
       assert.equal((await bridge.request('RNPingJourney.next', [id, '', CREDENTIALS])).type, 'SuccessNode');
       assert.equal((await bridge.request('RNPingJourney.getSession', [id])).userInfo.preferred_username, 'demo');
-      assert.deepEqual(signOffs(bridge), [], 'no sign-off before a logout');
+      assert.deepEqual(signOffs(trace), [], 'no sign-off before a logout');
       assert.equal(await bridge.request('RNPingJourney.logout', [id]), true);
-      assert.deepEqual(signOffs(bridge), [document.end_session_endpoint], bridge.stderr);
+      assert.deepEqual(signOffs(trace), [document.end_session_endpoint], readFileSync(trace, 'utf8'));
       assert.equal((await tenant.connection.request('emulator.state')).server.sessions, 0, 'the tenant ended the SSO session');
 
       // An OIDC web client on a new journey session (the browser's cookie), then its logout.
@@ -69,9 +76,10 @@ for (const flavor of ['rn-ios', 'rn-android']) {
       const web = await bridge.request('RNPingOidc.createWebClient', [client]);
       assert.deepEqual(await bridge.request('RNPingOidc.authorize', [web, {}]), { type: 'success' });
       assert.equal(await bridge.request('RNPingOidc.logout', [web]), null);
-      assert.deepEqual(signOffs(bridge), [document.end_session_endpoint, document.end_session_endpoint], bridge.stderr);
+      assert.deepEqual(signOffs(trace), [document.end_session_endpoint, document.end_session_endpoint], readFileSync(trace, 'utf8'));
     } finally {
       bridge.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 }
