@@ -154,7 +154,7 @@ extension NodeContext {
         guard case .send(let step) = page.process(&context) else { Issue.record("no step"); return }
         #expect(step.isPage)
         #expect(step.stage == "S")
-        #expect(step.callbacks.map(\.type) == [
+        #expect(step.callbacks.map(\.type.rawValue) == [
             "NameCallback", "PasswordCallback", "ValidatedCreateUsernameCallback", "MetadataCallback", "HiddenValueCallback",
         ])
     }

@@ -5,23 +5,23 @@ import AuthBridgeCore
 /// in the first input when a step repeats; nil shows the callback's own default.
 extension Callback {
     static func name(prompt: String, value: JSONValue? = nil) -> Callback {
-        Callback(type: "NameCallback", output: [Field("prompt", .string(prompt))], input: [Field("", value ?? "")])
+        Callback(type: .name, output: [Field("prompt", .string(prompt))], input: [Field("", value ?? "")])
     }
 
     /// Never shows a typed password again.
     static func password(prompt: String) -> Callback {
-        Callback(type: "PasswordCallback", output: [Field("prompt", .string(prompt))], input: [Field("", "")])
+        Callback(type: .password, output: [Field("prompt", .string(prompt))], input: [Field("", "")])
     }
 
     static func textInput(prompt: String, defaultText: String?, value: JSONValue? = nil) -> Callback {
         var output = [Field("prompt", .string(prompt))]
         if let defaultText { output.append(Field("defaultText", .string(defaultText))) }
-        return Callback(type: "TextInputCallback", output: output, input: [Field("", value ?? "")])
+        return Callback(type: .textInput, output: output, input: [Field("", value ?? "")])
     }
 
     static func choice(prompt: String, choices: [String], defaultChoice: Int, value: JSONValue? = nil) -> Callback {
         Callback(
-            type: "ChoiceCallback",
+            type: .choice,
             output: [
                 Field("prompt", .string(prompt)), Field("choices", .array(choices.map { .string($0) })),
                 Field("defaultChoice", .int(Int64(defaultChoice))),
@@ -34,7 +34,7 @@ extension Callback {
         prompt: String, messageType: Int, options: [String], optionType: Int, defaultOption: Int, preset: Int, value: JSONValue? = nil
     ) -> Callback {
         Callback(
-            type: "ConfirmationCallback",
+            type: .confirmation,
             output: [
                 Field("prompt", .string(prompt)), Field("messageType", .int(Int64(messageType))),
                 Field("options", .array(options.map { .string($0) })), Field("optionType", .int(Int64(optionType))),
@@ -45,29 +45,29 @@ extension Callback {
 
     /// AM sends the message type as a string ("0" information, "1" warning, "2" error, "4" script).
     static func textOutput(message: String, messageType: String) -> Callback {
-        Callback(type: "TextOutputCallback", output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
+        Callback(type: .textOutput, output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
     }
 
     static func suspendedTextOutput(message: String, messageType: String) -> Callback {
         Callback(
-            type: "SuspendedTextOutputCallback", output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
+            type: .suspendedTextOutput, output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
     }
 
     /// AM writes the wait time in milliseconds, as a string.
     static func pollingWait(waitTime: Int, message: String) -> Callback {
-        Callback(type: "PollingWaitCallback", output: [Field("waitTime", .string(String(waitTime))), Field("message", .string(message))])
+        Callback(type: .pollingWait, output: [Field("waitTime", .string(String(waitTime))), Field("message", .string(message))])
     }
 
     /// The input carries the id until the client fills it.
     static func hiddenValue(id: String, value: String, typed: JSONValue? = nil) -> Callback {
         Callback(
-            type: "HiddenValueCallback", output: [Field("value", .string(value)), Field("id", .string(id))],
+            type: .hiddenValue, output: [Field("value", .string(value)), Field("id", .string(id))],
             input: [Field("", typed ?? .string(id))])
     }
 
     static func termsAndConditions(version: String, terms: String, createDate: String, value: JSONValue? = nil) -> Callback {
         Callback(
-            type: "TermsAndConditionsCallback",
+            type: .termsAndConditions,
             output: [Field("version", .string(version)), Field("terms", .string(terms)), Field("createDate", .string(createDate))],
             input: [Field("", value ?? false)])
     }
@@ -75,7 +75,7 @@ extension Callback {
     /// `allowUserDefinedQuestions` is sent by AM 7.3 and later.
     static func kbaCreate(prompt: String, predefinedQuestions: [String], allowUserDefinedQuestions: Bool) -> Callback {
         Callback(
-            type: "KbaCreateCallback",
+            type: .kbaCreate,
             output: [
                 Field("prompt", .string(prompt)), Field("predefinedQuestions", .array(predefinedQuestions.map { .string($0) })),
                 Field("allowUserDefinedQuestions", .bool(allowUserDefinedQuestions)),
@@ -85,21 +85,21 @@ extension Callback {
 
     static func deviceProfile(metadata: Bool, location: Bool, message: String) -> Callback {
         Callback(
-            type: "DeviceProfileCallback",
+            type: .deviceProfile,
             output: [Field("metadata", .bool(metadata)), Field("location", .bool(location)), Field("message", .string(message))],
             input: [Field("", "")])
     }
 
     static func metadata(data: JSONObject) -> Callback {
-        Callback(type: "MetadataCallback", output: [Field("data", .object(data))])
+        Callback(type: .metadata, output: [Field("data", .object(data))])
     }
 
     static func reCaptcha(siteKey: String, value: JSONValue? = nil) -> Callback {
-        Callback(type: "ReCaptchaCallback", output: [Field("recaptchaSiteKey", .string(siteKey))], input: [Field("", value ?? "")])
+        Callback(type: .reCaptcha, output: [Field("recaptchaSiteKey", .string(siteKey))], input: [Field("", value ?? "")])
     }
 
     static func selectIdP(providers: [JSONValue], value: JSONValue? = nil) -> Callback {
-        Callback(type: "SelectIdPCallback", output: [Field("providers", .array(providers)), Field("value", "")], input: [Field("", value ?? "")])
+        Callback(type: .selectIdP, output: [Field("providers", .array(providers)), Field("value", "")], input: [Field("", value ?? "")])
     }
 
     struct IdPRequest: Sendable {
@@ -116,7 +116,7 @@ extension Callback {
 
     static func idP(_ r: IdPRequest) -> Callback {
         Callback(
-            type: "IdPCallback",
+            type: .idP,
             output: [
                 Field("provider", .string(r.provider)), Field("clientId", .string(r.clientId)), Field("redirectUri", .string(r.redirectUri)),
                 Field("scopes", .array(r.scopes.map { .string($0) })), Field("nonce", .string(r.nonce)),
@@ -128,7 +128,7 @@ extension Callback {
 
     static func appIntegrity(challenge: String) -> Callback {
         Callback(
-            type: "AppIntegrityCallback", output: [Field("challenge", .string(challenge))],
+            type: .appIntegrity, output: [Field("challenge", .string(challenge))],
             input: ["token", "clientError", "keyId", "assert", "clientData"].map { Field($0, "") })
     }
 }

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// The validated callbacks of IDM-backed nodes: each carries its policies (AM's policy object),
 /// the policies the last answer failed (AM-formatted JSON strings), and a `validateOnly` input.
@@ -12,7 +13,7 @@ extension Callback {
         ]
         // AM writes `required` only when it is false.
         if !required { output.append(Field("required", false)) }
-        return Callback(type: "ValidatedCreateUsernameCallback", output: output, input: [Field("", value ?? ""), Field("validateOnly", false)])
+        return Callback(type: .validatedCreateUsername, output: output, input: [Field("", value ?? ""), Field("validateOnly", false)])
     }
 
     /// Never shows a typed password again.
@@ -24,14 +25,20 @@ extension Callback {
             Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false), Field("prompt", .string(prompt)),
         ]
         if !required { output.append(Field("required", false)) }
-        return Callback(type: "ValidatedCreatePasswordCallback", output: output, input: [Field("", ""), Field("validateOnly", false)])
+        return Callback(type: .validatedCreatePassword, output: output, input: [Field("", ""), Field("validateOnly", false)])
     }
 
     /// The three attribute callbacks of AM's Attribute Collector, by IDM schema type.
-    enum AttributeType: String, Sendable {
-        case string = "StringAttributeInputCallback"
-        case number = "NumberAttributeInputCallback"
-        case boolean = "BooleanAttributeInputCallback"
+    enum AttributeType: Sendable {
+        case string, number, boolean
+
+        var callbackType: CallbackType {
+            switch self {
+            case .string: return .stringAttributeInput
+            case .number: return .numberAttributeInput
+            case .boolean: return .booleanAttributeInput
+            }
+        }
 
         /// The value an attribute starts with when its journey gives none.
         var empty: JSONValue {
@@ -51,7 +58,7 @@ extension Callback {
         value: JSONValue
     ) -> Callback {
         Callback(
-            type: type.rawValue,
+            type: type.callbackType,
             output: [
                 Field("name", .string(name)), Field("prompt", .string(prompt)), Field("required", .bool(required)),
                 Field("policies", policies), Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false),

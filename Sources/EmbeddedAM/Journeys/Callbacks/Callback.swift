@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// One callback of a step, as AM sends it: its type, and its outputs and inputs in AM's wire
 /// order (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/Callbacks/`). Nodes make callbacks with the typed builders (`Callback.name(prompt:)`,
@@ -19,14 +20,14 @@ struct Callback: Equatable, Sendable {
     }
 
     /// The type AM writes on the wire (WebAuthn callbacks travel as MetadataCallbacks).
-    var type: String
+    var type: CallbackType
     var output: [Field]
     /// Each input's name is `IDToken<N>` plus this field's name as a suffix (`""`,
     /// `validateOnly`, `question`, `token`, …); N is the callback's 1-based position in the step.
     var input: [Field]
     var answerRule: AnswerRule
 
-    init(type: String, output: [Field], input: [Field] = [], answerRule: AnswerRule = .any) {
+    init(type: CallbackType, output: [Field], input: [Field] = [], answerRule: AnswerRule = .any) {
         self.type = type
         self.output = output
         self.input = input

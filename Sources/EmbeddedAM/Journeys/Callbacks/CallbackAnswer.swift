@@ -40,7 +40,7 @@ struct CallbackAnswer: Equatable, Sendable {
             guard case .optionIndex(let count) = callback.answerRule, let value = answers[position].value else { continue }
             guard let index = JourneyValues.optionIndex(value), index < count ?? Int.max else {
                 return .failure(InvalidAnswer(
-                    message: "Invalid value for \(callback.type) \(StepRenderer.inputName(position: position)): expected the index of an option, got \(JSONWriter.compact(value))"))
+                    message: "Invalid value for \(callback.type.rawValue) \(StepRenderer.inputName(position: position)): expected the index of an option, got \(JSONWriter.compact(value))"))
             }
             answers[position].inputs[""] = .int(Int64(index))
         }

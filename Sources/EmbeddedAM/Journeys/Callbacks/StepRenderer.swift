@@ -20,7 +20,7 @@ enum StepRenderer {
     static func render(_ callback: Callback, position: Int, id: Int?) -> JSONValue {
         let token = inputName(position: position)
         var json: JSONObject = [
-            "type": .string(callback.type),
+            "type": .string(callback.type.rawValue),
             "output": .array(callback.output.map { ["name": .string($0.name), "value": $0.value] }),
         ]
         if !callback.input.isEmpty {

@@ -50,7 +50,7 @@ extension CallbackFormat {
         case .number: ok = value == .null || value.doubleValue != nil
         case .boolean: ok = value.boolValue != nil
         }
-        if !ok { throw SettingsError(reason: "\"value\" does not fit a \(type.rawValue)") }
+        if !ok { throw SettingsError(reason: "\"value\" does not fit a \(type.callbackType.rawValue)") }
     }
 
     private static func policies(_ s: inout Settings) throws(SettingsError) -> [PolicySpec] {

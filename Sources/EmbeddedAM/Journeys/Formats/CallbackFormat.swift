@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// A page's callback entries in AuthBridge's journey JSON (docs/journeys.md), mapped to the typed
 /// builders: every type of the iOS SDK core list can be configured. Each entry becomes one
@@ -8,19 +9,22 @@ enum CallbackFormat {
 
     /// In the order the unsupported-type error lists them.
     static let formats: [(type: String, parse: Parse)] = [
-        ("NameCallback", name), ("PasswordCallback", password), ("TextInputCallback", textInput), ("ChoiceCallback", choice),
-        ("ConfirmationCallback", confirmation), ("TextOutputCallback", textOutput),
-        ("SuspendedTextOutputCallback", suspendedTextOutput), ("PollingWaitCallback", pollingWait),
-        ("HiddenValueCallback", hiddenValue), ("ValidatedCreateUsernameCallback", validatedUsername),
-        ("ValidatedCreatePasswordCallback", validatedPassword), ("StringAttributeInputCallback", { s throws(SettingsError) in try attribute(&s, .string) }),
-        ("NumberAttributeInputCallback", { s throws(SettingsError) in try attribute(&s, .number) }),
-        ("BooleanAttributeInputCallback", { s throws(SettingsError) in try attribute(&s, .boolean) }),
-        ("KbaCreateCallback", kbaCreate), ("TermsAndConditionsCallback", termsAndConditions), ("DeviceProfileCallback", deviceProfile),
-        ("MetadataCallback", metadata), ("ReCaptchaCallback", reCaptcha), ("SelectIdPCallback", selectIdP), ("IdPCallback", idP),
-        ("AppIntegrityCallback", appIntegrity),
+        am(.name, name), am(.password, password), am(.textInput, textInput), am(.choice, choice),
+        am(.confirmation, confirmation), am(.textOutput, textOutput),
+        am(.suspendedTextOutput, suspendedTextOutput), am(.pollingWait, pollingWait),
+        am(.hiddenValue, hiddenValue), am(.validatedCreateUsername, validatedUsername),
+        am(.validatedCreatePassword, validatedPassword), am(.stringAttributeInput, { s throws(SettingsError) in try attribute(&s, .string) }),
+        am(.numberAttributeInput, { s throws(SettingsError) in try attribute(&s, .number) }),
+        am(.booleanAttributeInput, { s throws(SettingsError) in try attribute(&s, .boolean) }),
+        am(.kbaCreate, kbaCreate), am(.termsAndConditions, termsAndConditions), am(.deviceProfile, deviceProfile),
+        am(.metadata, metadata), am(.reCaptcha, reCaptcha), am(.selectIdP, selectIdP), am(.idP, idP),
+        am(.appIntegrity, appIntegrity),
         ("WebAuthnRegistrationCallback", { s throws(SettingsError) in try webAuthn(&s, registration: true) }),
         ("WebAuthnAuthenticationCallback", { s throws(SettingsError) in try webAuthn(&s, registration: false) }),
     ]
+
+    /// An entry for one of AM's callback types: the journey file names it as AM does.
+    private static func am(_ type: CallbackType, _ parse: @escaping Parse) -> (type: String, parse: Parse) { (type.rawValue, parse) }
 
     static func collector(json: JSONValue) throws(SettingsError) -> CallbackCollector {
         var s = try Settings(json, what: "a callback")
