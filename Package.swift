@@ -4,7 +4,8 @@ import PackageDescription
 // One target per layer; imports point down (docs/architecture.md):
 // authbridge → Daemon (options, wiring) → RPCFace, HTTPFace, RemoteConfig;
 // RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM; RPCFace → JSONRPC;
-// Host → StateStore; HTTPFace → AMHTTP → HTTPServer, IdentityServer;
+// Host → StateStore; HTTPFace → AMHTTP → HTTPServer, IdentityServer; NativeModules, RPCFace →
+// IdentityServer (AM's vocabulary, `CallbackType`);
 // authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl (libcurl, loaded at run time: only
 // there). No product's target imports Foundation (TestSupport does, for the test processes).
 // AuthBridgeCore (JSON, crypto, clock, RNG, log, fd I/O) is under everything, over CSHA256
@@ -35,12 +36,12 @@ let package = Package(
         // authbridge-remote links it, so the default binary stays fully static (docs/remote.md).
         .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer", "CCurl"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
-        .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "NativeSDK"]),
+        .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "IdentityServer", "NativeSDK"]),
         .target(
             name: "Host",
             dependencies: ["AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules"]
         ),
-        .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "NativeModules"]),
+        .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules"]),
         .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
         .target(
             name: "Daemon", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// What the trace may show of a message: everything but secrets. A value is hidden by the key
 /// that holds it (passwords, tokens, codes, cookies, authIds…), by the callback it belongs to
@@ -19,10 +20,9 @@ enum Redaction {
 
     /// Callback types whose inputs are not secrets (a username, a choice, a consent); every
     /// other type's input values are hidden.
-    static let visibleInputTypes: Set<String> = [
-        "NameCallback", "ValidatedCreateUsernameCallback", "ChoiceCallback", "ConfirmationCallback",
-        "BooleanAttributeInputCallback", "TermsAndConditionsCallback", "ConsentMappingCallback",
-        "PollingWaitCallback", "SelectIdPCallback", "NumberAttributeInputCallback", "MetadataCallback",
+    static let visibleInputTypes: Set<CallbackType> = [
+        .name, .validatedCreateUsername, .choice, .confirmation, .booleanAttributeInput, .termsAndConditions,
+        .consentMapping, .pollingWait, .selectIdP, .numberAttributeInput, .metadata,
     ]
 
     /// Methods whose every argument is a secret.
@@ -67,14 +67,15 @@ enum Redaction {
         return JSONObject(members)
     }
 
-    /// A journey callback: inputs hidden unless the type is known to carry no secret; the
-    /// outputs of hidden values and scripts hidden.
-    private static func callback(_ object: JSONObject, type: String) -> JSONObject {
-        let showInputs = visibleInputTypes.contains(type)
+    /// A journey callback: inputs hidden unless the type is known to carry no secret (a type
+    /// AuthBridge does not know may carry one); the outputs of hidden values and scripts hidden.
+    private static func callback(_ object: JSONObject, type name: String) -> JSONObject {
+        let type = CallbackType(rawValue: name)
+        let showInputs = type.map(visibleInputTypes.contains) ?? false
         let isScript = object["output"]?.arrayValue?.contains {
             $0["name"] == "messageType" && ($0["value"] == "4" || $0["value"] == 4)
         } == true
-        let hideOutputs = type == "HiddenValueCallback" || (type == "TextOutputCallback" && isScript)
+        let hideOutputs = type == .hiddenValue || (type == .textOutput && isScript)
         var members: [(String, JSONValue)] = []
         for member in object.members {
             var shown = value(member.value)

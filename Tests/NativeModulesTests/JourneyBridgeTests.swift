@@ -39,7 +39,7 @@ import Testing
         let (bridge, step) = try Self.start("PollingWait")
         let rejection = bridge.rejection("next", ModuleHarness.answer(step, values: [.null, .null]))
         #expect(rejection == .rejection(code: "Error", message: "Received an unsupported callback", detail: "callback 0 is a PollingWaitCallback"))
-        #expect(bridge.perform { $0.sdk.currentNode?.callbackType(at: 0) } == "PollingWaitCallback")
+        #expect(bridge.perform { $0.sdk.currentNode?.callbackType(at: 0) } == .pollingWait)
     }
 
     @Test func theCompleteBridgeAnswersConfirmationsAndPolls() throws {

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 import NativeSDK
 
 /// One callback as JS sees it (`JourneyNodeMapper.mapCallbackPayload` on iOS,
@@ -6,13 +7,13 @@ import NativeSDK
 /// validated keys, `required`, then the keys of its class. Values are the native ones, so a fresh
 /// Name/Password reads "" whatever AM's input holds.
 enum JourneyCallbackMapper {
-    private static let validated: Set<String> = [
-        "ValidatedCreateUsernameCallback", "ValidatedCreatePasswordCallback",
-        "StringAttributeInputCallback", "NumberAttributeInputCallback", "BooleanAttributeInputCallback",
+    private static let validated: Set<CallbackType> = [
+        .validatedCreateUsername, .validatedCreatePassword, .stringAttributeInput, .numberAttributeInput,
+        .booleanAttributeInput,
     ]
 
     static func map(_ callback: PingCallback, platform: Platform) -> JSONValue {
-        var p: JSONObject = ["type": .string(callback.type), "raw": callback.raw]
+        var p: JSONObject = ["type": .string(callback.type.rawValue), "raw": callback.raw]
         let state = callback.state
         if validated.contains(callback.type) {
             p["validateOnly"] = false
@@ -21,63 +22,63 @@ enum JourneyCallbackMapper {
             p["failedPolicies"] = .array(failedPolicies(callback, platform: platform))
         }
         switch callback.type {
-        case "NameCallback":
+        case .name:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["value"] = state["name"]
-        case "PasswordCallback":
+        case .password:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["value"] = ""
-        case "TextInputCallback":
+        case .textInput:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["defaultText"] = .string(callback.outputString("defaultText"))
             p["value"] = state["text"]
-        case "TextOutputCallback", "SuspendedTextOutputCallback":
+        case .textOutput, .suspendedTextOutput:
             let message = callback.outputString("message")
             p["prompt"] = .string(message)
             p["message"] = .string(message)
             p["messageType"] = .string(PingEnumNames.messageType(callback.outputInt("messageType"), platform))
-        case "StringAttributeInputCallback", "NumberAttributeInputCallback", "BooleanAttributeInputCallback":
+        case .stringAttributeInput, .numberAttributeInput, .booleanAttributeInput:
             p["required"] = .bool(callback.output("required")?.boolValue ?? false)
             p["name"] = .string(callback.outputString("name"))
             p["validateOnly"] = false
             p["value"] = number(state["value"] ?? .null)
-        case "ChoiceCallback":
+        case .choice:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["choices"] = callback.output("choices") ?? .array([])
             p["defaultChoice"] = .int(callback.outputInt("defaultChoice") ?? 0)
             p["selectedIndex"] = state["selectedIndex"]
-        case "ConfirmationCallback":
+        case .confirmation:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["options"] = callback.output("options") ?? .array([])
             p["selectedIndex"] = state["selectedIndex"] ?? -1
             p["defaultOption"] = .string(PingEnumNames.defaultOption(callback.outputInt("defaultOption"), platform))
             p["optionType"] = .string(PingEnumNames.optionType(callback.outputInt("optionType"), platform))
             p["messageType"] = .string(PingEnumNames.messageType(callback.outputInt("messageType"), platform))
-        case "ConsentMappingCallback":
+        case .consentMapping:
             p["required"] = .bool(callback.output("isRequired")?.boolValue ?? false)
             for key in ["name", "displayName", "icon", "accessLevel"] { p[key] = .string(callback.outputString(key)) }
             p["fields"] = callback.output("fields") ?? .array([])
             p["message"] = .string(callback.outputString("message"))
             p["accepted"] = state["accepted"]
-        case "TermsAndConditionsCallback":
+        case .termsAndConditions:
             for key in ["version", "terms", "createDate"] { p[key] = .string(callback.outputString(key)) }
             p["accepted"] = state["accepted"]
-        case "HiddenValueCallback":
+        case .hiddenValue:
             p["id"] = .string(callback.outputString("id"))
             p["value"] = state["value"]
-        case "KbaCreateCallback":
+        case .kbaCreate:
             p["prompt"] = .string(callback.outputString("prompt"))
             p["predefinedQuestions"] = callback.output("predefinedQuestions") ?? .array([])
             for key in ["selectedQuestion", "selectedAnswer", "allowUserDefinedQuestions"] { p[key] = state[key] }
-        case "PollingWaitCallback":
+        case .pollingWait:
             p["waitTime"] = .int(callback.outputInt("waitTime") ?? 0)
             p["message"] = .string(callback.outputString("message"))
-        case "MetadataCallback":
+        case .metadata:
             p["value"] = callback.output("data") ?? .null
-        case "ValidatedCreatePasswordCallback":
+        case .validatedCreatePassword:
             p["value"] = ""
             p["echoOn"] = .bool(callback.output("echoOn")?.boolValue ?? false)
-        case "ValidatedCreateUsernameCallback":
+        case .validatedCreateUsername:
             p["value"] = state["username"]
         default:
             break

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 import NativeSDK
 
 /// `next`'s `input` applied to the current node (`journey/ios/Callback/JourneyCallbackValueApplier.swift`,
@@ -43,7 +44,7 @@ struct JourneyCallbackValueApplier {
         var consumed: [String: Int] = [:]
         for mutation in mutations {
             let type = Self.normalized(mutation.type)
-            let positions = node.callbacks.indices.filter { Self.normalized(node.callbacks[$0].type) == type }
+            let positions = node.callbacks.indices.filter { Self.normalized(node.callbacks[$0].type.rawValue) == type }
             guard !positions.isEmpty else { throw argument("No active callback found for type \(mutation.type)") }
             let index = mutation.index ?? consumed[type, default: 0]
             consumed[type] = index + 1
@@ -57,16 +58,16 @@ struct JourneyCallbackValueApplier {
     private func set(_ mutation: Mutation, on callback: inout PingCallback) throws(BridgeError) {
         let value = mutation.value, name = mutation.type
         switch callback.type {
-        case "NameCallback": callback.state["name"] = .string(try asString(value, name))
-        case "PasswordCallback", "ValidatedCreatePasswordCallback": callback.state["password"] = .string(try asString(value, name))
-        case "ValidatedCreateUsernameCallback": callback.state["username"] = .string(try asString(value, name))
-        case "TextInputCallback": callback.state["text"] = .string(try asString(value, name))
-        case "StringAttributeInputCallback", "HiddenValueCallback": callback.state["value"] = .string(try asString(value, name))
-        case "NumberAttributeInputCallback": callback.state["value"] = .double(try asDouble(value, name))
-        case "BooleanAttributeInputCallback": callback.state["value"] = .bool(try asBoolean(value, name))
-        case "TermsAndConditionsCallback", "ConsentMappingCallback": callback.state["accepted"] = .bool(try asBoolean(value, name))
-        case "ChoiceCallback", "ConfirmationCallback": callback.state["selectedIndex"] = .int(Int64(try asInt(value, name)))
-        case "KbaCreateCallback":
+        case .name: callback.state["name"] = .string(try asString(value, name))
+        case .password, .validatedCreatePassword: callback.state["password"] = .string(try asString(value, name))
+        case .validatedCreateUsername: callback.state["username"] = .string(try asString(value, name))
+        case .textInput: callback.state["text"] = .string(try asString(value, name))
+        case .stringAttributeInput, .hiddenValue: callback.state["value"] = .string(try asString(value, name))
+        case .numberAttributeInput: callback.state["value"] = .double(try asDouble(value, name))
+        case .booleanAttributeInput: callback.state["value"] = .bool(try asBoolean(value, name))
+        case .termsAndConditions, .consentMapping: callback.state["accepted"] = .bool(try asBoolean(value, name))
+        case .choice, .confirmation: callback.state["selectedIndex"] = .int(Int64(try asInt(value, name)))
+        case .kbaCreate:
             let map = value?.objectValue ?? [:]
             if let question = map["selectedQuestion"] ?? map["question"] {
                 callback.state["selectedQuestion"] = .string(try asString(question, "\(name).selectedQuestion"))
@@ -79,7 +80,7 @@ struct JourneyCallbackValueApplier {
             if let allow = map["allowUserDefinedQuestions"] {
                 callback.state["allowUserDefinedQuestions"] = .bool(try asBoolean(allow, "\(name).allowUserDefinedQuestions"))
             }
-        case "MetadataCallback", "PollingWaitCallback", "TextOutputCallback", "SuspendedTextOutputCallback":
+        case .metadata, .pollingWait, .textOutput, .suspendedTextOutput:
             throw PingRejection.journey(.unsupportedCallback, .argument, "Callback type \(name) is output-only and cannot be mutated")
         default:
             throw PingRejection.journey(.unsupportedCallback, .argument, "Callback type \(name) is not supported for value mutation")
@@ -88,11 +89,11 @@ struct JourneyCallbackValueApplier {
 
     /// The SDK's class names for AM's aliases (`normalizedCallbackType`).
     static func normalized(_ type: String) -> String {
-        switch type {
-        case "ValidatedCreatePasswordCallback": return "ValidatedPasswordCallback"
-        case "ValidatedCreateUsernameCallback": return "ValidatedUsernameCallback"
-        case "IdPCallback": return "IdpCallback"
-        case "SelectIdPCallback": return "SelectIdpCallback"
+        switch CallbackType(rawValue: type) {
+        case .validatedCreatePassword?: return "ValidatedPasswordCallback"
+        case .validatedCreateUsername?: return "ValidatedUsernameCallback"
+        case .idP?: return "IdpCallback"
+        case .selectIdP?: return "SelectIdpCallback"
         default: return type
         }
     }

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 import NativeSDK
 
 /// How each platform's `next` copies the values of the payload JS sent onto the node the SDK
@@ -6,11 +7,9 @@ import NativeSDK
 /// journey state is native.
 enum CallbackValues {
     /// FRAuth's `SingleValueCallback` family: `setValue(input[0].value)`.
-    static let singleValueTypes: Set<String> = [
-        "NameCallback", "PasswordCallback", "TextInputCallback", "ChoiceCallback", "HiddenValueCallback",
-        "SelectIdPCallback", "TermsAndConditionsCallback", "ValidatedCreateUsernameCallback",
-        "ValidatedCreatePasswordCallback", "StringAttributeInputCallback", "BooleanAttributeInputCallback",
-        "NumberAttributeInputCallback", "DeviceProfileCallback",
+    static let singleValueTypes: Set<CallbackType> = [
+        .name, .password, .textInput, .choice, .hiddenValue, .selectIdP, .termsAndConditions, .validatedCreateUsername,
+        .validatedCreatePassword, .stringAttributeInput, .booleanAttributeInput, .numberAttributeInput, .deviceProfile,
     ]
 
     enum IOSVariant { case reactNative, flutter }
@@ -46,26 +45,27 @@ enum CallbackValues {
     /// ignores the types it does not handle.
     static func applyIOS(_ payload: StepPayload, to node: inout Node, variant: IOSVariant, collector: DeviceProfileCollector) throws(BridgeError) {
         if variant == .flutter, payload.callbacks.isEmpty {
-            for index in node.callbacks.indices where node.callbackType(at: index) == "DeviceProfileCallback" {
+            for index in node.callbacks.indices where node.callbackType(at: index) == .deviceProfile {
                 setProfile(on: &node, at: index, collector)
             }
             return
         }
         for index in node.callbacks.indices where index < payload.callbacks.count {
-            let type = node.callbackType(at: index) ?? ""
+            let type = node.callbackType(at: index)
             let sent = payload.callbacks[index]
-            if type == "KbaCreateCallback" {
+            if type == .kbaCreate {
                 setKBA(sent, on: &node, at: index)
-            } else if type == "DeviceProfileCallback", variant == .reactNative {
+            } else if type == .deviceProfile, variant == .reactNative {
                 setProfile(on: &node, at: index, collector)
                 return
-            } else if singleValueTypes.contains(type) {
+            } else if let type, singleValueTypes.contains(type) {
                 guard let value = sent.inputs.first?.value, value != .null else { continue }
                 node.setInput(callback: index, inputIndex: 0, to: flexible(value))
             } else if variant == .reactNative {
                 // The original rejects, then submits anyway and settles the promise a second time;
                 // AuthBridge rejects once and keeps the step.
-                throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(type)")
+                let name = node.callbacks[index]["type"]?.stringValue ?? ""
+                throw .reject("Error", "Received an unsupported callback", detail: "callback \(index) is a \(name)")
             }
         }
     }
@@ -79,7 +79,7 @@ enum CallbackValues {
                 guard let value = input.value else { continue }
                 node.setInput(callback: index, inputIndex: position, to: flexible(value))
             }
-            if node.callbackType(at: index) == "DeviceProfileCallback",
+            if node.callbackType(at: index) == .deviceProfile,
                 node.callbacks[index]["input"]?.arrayValue?.first?["value"] == ""
             {
                 setProfile(on: &node, at: index, collector)
@@ -101,31 +101,32 @@ enum CallbackValues {
     static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant, collector: DeviceProfileCollector) throws(BridgeError) {
         for index in node.callbacks.indices where index < payload.callbacks.count {
             let sent = payload.callbacks[index]
-            guard let type = sent.type, type == node.callbackType(at: index) else { continue }
+            guard let type = sent.type.flatMap(CallbackType.init(rawValue:)), type == node.callbackType(at: index)
+            else { continue }
             // The Java bridge reads input[0] without a check and crashes on a callback without
             // inputs; the Kotlin one skips it. AuthBridge skips it on both.
             guard let value = sent.inputs.first?.value else { continue }
             switch type {
-            case "NameCallback", "PasswordCallback", "ValidatedCreateUsernameCallback", "ValidatedCreatePasswordCallback":
+            case .name, .password, .validatedCreateUsername, .validatedCreatePassword:
                 guard case .string = value, let first = node.callbacks.indices.first(where: { node.callbackType(at: $0) == type }) else { continue }
                 node.setInput(callback: first, inputIndex: 0, to: value)
-            case "ChoiceCallback":
+            case .choice:
                 // Kotlin `value as? Int` on Gson's Double is null: never set. Java's `(Integer)`
                 // cast throws; AuthBridge rejects instead of crashing.
                 if variant == .java {
                     throw .reject("error", "java.lang.ClassCastException: ChoiceCallback value is not an Integer",
                                   detail: "the Java bridge casts the choice to Integer, which Gson's Double never is")
                 }
-            case "KbaCreateCallback":
+            case .kbaCreate:
                 // Kotlin uses the callback at this position; Java `getCallback(KbaCreateCallback)`,
                 // the first KBA, so a second KBA's answers land on the first.
                 let target = variant == .kotlin ? index : node.callbacks.indices.first { node.callbackType(at: $0) == type } ?? index
                 setKBA(sent, on: &node, at: target)
-            case "StringAttributeInputCallback":
+            case .stringAttributeInput:
                 if case .string = value { node.setInput(callback: index, inputIndex: 0, to: value) }
-            case "BooleanAttributeInputCallback", "TermsAndConditionsCallback":
+            case .booleanAttributeInput, .termsAndConditions:
                 if case .bool = value { node.setInput(callback: index, inputIndex: 0, to: value) }
-            case "DeviceProfileCallback":
+            case .deviceProfile:
                 // Both bridges run `execute` without waiting for it (Kotlin RN-E, Java FL-A/FL-B);
                 // AuthBridge lets it finish first.
                 setProfile(on: &node, at: index, collector)

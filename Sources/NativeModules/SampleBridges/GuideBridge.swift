@@ -55,7 +55,7 @@ public final class GuideBridge: JourneyModule {
         let (payload, current) = try dialect.answer(to: try Arguments.string("next", args, name: "the step payload"), sdk: sdk)
         var node = current
         for index in node.callbacks.indices where index < payload.callbacks.count {
-            guard CallbackValues.singleValueTypes.contains(node.callbackType(at: index) ?? ""),
+            guard let type = node.callbackType(at: index), CallbackValues.singleValueTypes.contains(type),
                 let value = payload.callbacks[index].inputs.first?.value
             else { continue }
             // `setValue(value.value as! String)`: anything else crashes the original.

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// One callback of a Ping SDK `ContinueNode` as the native Journey SDK holds it: AM's callback
 /// JSON as received (`raw`), the fields the SDK's callback class parses from AM's outputs, and the
@@ -7,15 +8,14 @@ import AuthBridgeCore
 /// extension packages register (device profile, FIDO, Protect, IdP, binding) is not emulated.
 public struct PingCallback: Equatable, Sendable {
     /// The core callback types (`CallbackRegistry` of both SDKs).
-    public static let coreTypes: Set<String> = [
-        "BooleanAttributeInputCallback", "NumberAttributeInputCallback", "StringAttributeInputCallback", "ChoiceCallback",
-        "ConfirmationCallback", "ConsentMappingCallback", "HiddenValueCallback", "KbaCreateCallback", "MetadataCallback",
-        "NameCallback", "PasswordCallback", "PollingWaitCallback", "SuspendedTextOutputCallback", "TermsAndConditionsCallback",
-        "TextInputCallback", "TextOutputCallback", "ValidatedCreatePasswordCallback", "ValidatedCreateUsernameCallback",
+    public static let coreTypes: Set<CallbackType> = [
+        .booleanAttributeInput, .numberAttributeInput, .stringAttributeInput, .choice, .confirmation, .consentMapping,
+        .hiddenValue, .kbaCreate, .metadata, .name, .password, .pollingWait, .suspendedTextOutput, .termsAndConditions,
+        .textInput, .textOutput, .validatedCreatePassword, .validatedCreateUsername,
     ]
 
-    /// AM's `type`.
-    public let type: String
+    /// AM's `type` (always a core type).
+    public let type: CallbackType
     /// AM's callback object, untouched.
     public let raw: JSONValue
     /// Position in AM's `callbacks` array: where the submitted values go.
@@ -26,7 +26,8 @@ public struct PingCallback: Equatable, Sendable {
     public var state: JSONObject
 
     public init?(raw: JSONValue, amIndex: Int) {
-        guard let type = raw["type"]?.stringValue, Self.coreTypes.contains(type) else { return nil }
+        guard let type = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)), Self.coreTypes.contains(type)
+        else { return nil }
         self.type = type
         self.raw = raw
         self.amIndex = amIndex
@@ -49,24 +50,24 @@ public struct PingCallback: Equatable, Sendable {
     /// A TextOutput whose messageType is script (4) or unknown is not sent back
     /// (ping-ios `TextOutputCallback.payload`, ping-android `TextOutputCallback`).
     public var isLeftOutOfSubmit: Bool {
-        guard type == "TextOutputCallback" else { return false }
+        guard type == .textOutput else { return false }
         return ![0, 1, 2].contains(outputInt("messageType") ?? -1)
     }
 
-    private static func initialState(type: String, raw: JSONValue) -> JSONObject {
+    private static func initialState(type: CallbackType, raw: JSONValue) -> JSONObject {
         let probe = PingCallback(type: type, raw: raw)
         switch type {
-        case "NameCallback": return ["name": ""]
-        case "PasswordCallback", "ValidatedCreatePasswordCallback": return ["password": ""]
-        case "ValidatedCreateUsernameCallback": return ["username": ""]
-        case "TextInputCallback": return ["text": .string(probe.outputString("defaultText"))]
-        case "StringAttributeInputCallback": return ["value": .string(probe.output("value")?.stringValue ?? "")]
-        case "NumberAttributeInputCallback": return ["value": .double(probe.output("value")?.doubleValue ?? 0)]
-        case "BooleanAttributeInputCallback": return ["value": .bool(probe.output("value")?.boolValue ?? false)]
-        case "ChoiceCallback": return ["selectedIndex": .int(probe.outputInt("defaultChoice") ?? 0)]
-        case "ConsentMappingCallback", "TermsAndConditionsCallback": return ["accepted": false]
-        case "HiddenValueCallback": return ["value": .string(probe.outputString("value"))]
-        case "KbaCreateCallback":
+        case .name: return ["name": ""]
+        case .password, .validatedCreatePassword: return ["password": ""]
+        case .validatedCreateUsername: return ["username": ""]
+        case .textInput: return ["text": .string(probe.outputString("defaultText"))]
+        case .stringAttributeInput: return ["value": .string(probe.output("value")?.stringValue ?? "")]
+        case .numberAttributeInput: return ["value": .double(probe.output("value")?.doubleValue ?? 0)]
+        case .booleanAttributeInput: return ["value": .bool(probe.output("value")?.boolValue ?? false)]
+        case .choice: return ["selectedIndex": .int(probe.outputInt("defaultChoice") ?? 0)]
+        case .consentMapping, .termsAndConditions: return ["accepted": false]
+        case .hiddenValue: return ["value": .string(probe.outputString("value"))]
+        case .kbaCreate:
             return [
                 "selectedQuestion": "", "selectedAnswer": "",
                 "allowUserDefinedQuestions": .bool(probe.output("allowUserDefinedQuestions")?.boolValue ?? false),
@@ -75,7 +76,7 @@ public struct PingCallback: Equatable, Sendable {
         }
     }
 
-    private init(type: String, raw: JSONValue) {
+    private init(type: CallbackType, raw: JSONValue) {
         self.type = type
         self.raw = raw
         amIndex = -1
@@ -91,15 +92,15 @@ public struct PingCallback: Equatable, Sendable {
             inputs[position] = .object(input)
         }
         switch type {
-        case "NameCallback": set(0, state["name"])
-        case "PasswordCallback", "ValidatedCreatePasswordCallback": set(0, state["password"])
-        case "ValidatedCreateUsernameCallback": set(0, state["username"])
-        case "TextInputCallback": set(0, state["text"])
-        case "StringAttributeInputCallback", "BooleanAttributeInputCallback", "HiddenValueCallback": set(0, state["value"])
-        case "NumberAttributeInputCallback": set(0, state["value"].map(Self.wholeAsInt))
-        case "ChoiceCallback", "ConfirmationCallback": set(0, state["selectedIndex"])
-        case "ConsentMappingCallback", "TermsAndConditionsCallback": set(0, state["accepted"])
-        case "KbaCreateCallback":
+        case .name: set(0, state["name"])
+        case .password, .validatedCreatePassword: set(0, state["password"])
+        case .validatedCreateUsername: set(0, state["username"])
+        case .textInput: set(0, state["text"])
+        case .stringAttributeInput, .booleanAttributeInput, .hiddenValue: set(0, state["value"])
+        case .numberAttributeInput: set(0, state["value"].map(Self.wholeAsInt))
+        case .choice, .confirmation: set(0, state["selectedIndex"])
+        case .consentMapping, .termsAndConditions: set(0, state["accepted"])
+        case .kbaCreate:
             set(0, state["selectedQuestion"])
             set(1, state["selectedAnswer"])
         default: break

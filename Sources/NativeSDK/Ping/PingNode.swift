@@ -50,7 +50,7 @@ public struct PingContinueNode: Equatable, Sendable {
         self.step = step
         callbacks = raw.enumerated().compactMap { index, json in
             guard let callback = PingCallback(raw: json, amIndex: index) else { return nil }
-            if platform == .ios, callback.type == "MetadataCallback" { return nil }
+            if platform == .ios, callback.type == .metadata { return nil }
             return callback
         }
     }

@@ -64,8 +64,8 @@ public final class PingSDK {
             case .next(var step):
                 for i in step.callbacks.indices {
                     switch step.callbacks[i].type {
-                    case "NameCallback": step.callbacks[i].state["name"] = .string(username)
-                    case "PasswordCallback": step.callbacks[i].state["password"] = .string(password)
+                    case .name: step.callbacks[i].state["name"] = .string(username)
+                    case .password: step.callbacks[i].state["password"] = .string(password)
                     default: break
                     }
                 }

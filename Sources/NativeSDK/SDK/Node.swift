@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// One step of a journey as the SDK holds it: AM's step JSON, plus the id the SDK gave the
 /// journey (`authServiceId`, a UUID per `FRUser.login`/`register` call).
@@ -21,7 +22,10 @@ public struct Node: Equatable, Sendable {
         self.callbacks = callbacks
     }
 
-    public func callbackType(at index: Int) -> String? { callbacks[index]["type"]?.stringValue }
+    /// The type of callback `index`; nil when it has none or one AuthBridge does not know.
+    public func callbackType(at index: Int) -> CallbackType? {
+        callbacks[index]["type"]?.stringValue.flatMap(CallbackType.init(rawValue:))
+    }
 
     /// What `Node.buildRequestPayload` posts back to `/authenticate`.
     var requestPayload: JSONValue {
