@@ -58,6 +58,10 @@ struct Options {
           --max-depth N          deepest accepted JSON nesting (default 64, at most 1000)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
+          --recover-state last-good
+                                 start even when DIR's journal is damaged in the middle, from the
+                                 records before the damage, keeping a copy of the files as they
+                                 were beside them (without it such a start stops, changing nothing)
           --journeys PATH        more journeys: JSON or AM exports, a file or directory. Repeatable
           --scenario FILE, --unknown-nodes fail|scenario (docs/journeys.md)
           --auth-service NAME    the journey login() starts (default Login)
@@ -215,6 +219,12 @@ struct Options {
                 }
             case "--state-dir":
                 options.host.stateDirectory = try nonEmpty(argument, needs: "a directory")
+            case "--recover-state":
+                let text = try value(argument)
+                guard let recovery = HostConfiguration.StateRecovery(rawValue: text), recovery != .refuse else {
+                    throw UsageError(message: "--recover-state is last-good, got \(text)")
+                }
+                options.host.stateRecovery = recovery
             case "--journeys":
                 options.host.journeyFiles.append(try nonEmpty(argument, needs: "a file or directory"))
             case "--scenario":
@@ -262,6 +272,9 @@ struct Options {
         options.host.remote = try options.remote.settings()
         if options.host.remote != nil, options.http != nil {
             throw UsageError(message: "--http serves the embedded server: it cannot be combined with --server or --config")
+        }
+        if options.host.stateRecovery != .refuse, options.host.stateDirectory == nil {
+            throw UsageError(message: "--recover-state recovers a --state-dir: it needs one")
         }
         if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
         if options.host.publicURL != nil, options.http == nil {

@@ -1,6 +1,7 @@
 import AuthBridgeCore
 import IdentityServer
 import NativeModules
+import StateStore
 
 /// Everything the world is built from: which native side to be, how time and randomness behave,
 /// which journeys the server runs, where state is kept. The executable fills it from its options;
@@ -16,6 +17,9 @@ public struct HostConfiguration: Sendable {
     public var seed: UInt64?
     public var clock = ClockMode.system
     public var stateDirectory: String?
+    /// `--recover-state last-good`: a journal damaged in the middle is started from the records
+    /// before the damage (a copy kept) instead of stopping the start.
+    public var stateRecovery = StateRecovery.refuse
     /// Journey files or directories (AuthBridge's JSON or AM exports, told apart by content).
     public var journeyFiles: [String] = []
     /// Outcomes for nodes AuthBridge cannot run (`--scenario FILE`).
@@ -45,6 +49,9 @@ public struct HostConfiguration: Sendable {
     public var remote: RemoteServerSettings?
 
     public init() {}
+
+    /// What a start does with a journal damaged in the middle (`--recover-state`).
+    public typealias StateRecovery = StateDirectory.Recovery
 
     /// Seeded and on the virtual clock: the same input gives byte-identical output.
     public var isDeterministic: Bool { seed != nil && clock != .system }

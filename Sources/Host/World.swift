@@ -124,7 +124,7 @@ public final class World {
             catalog.register(RNPingStorageModule(sdk: ping, registry: storages))
         }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
-        try restoreState()
+        try restoreState(recovery: configuration.stateRecovery)
     }
 
     /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
@@ -258,11 +258,11 @@ public final class World {
     /// Restores what the disk holds, then writes it back as one snapshot with an empty journal:
     /// what a failed commit rolls back to is on disk from the start, and a directory that cannot
     /// be written stops the start here rather than failing the first change.
-    private func restoreState() throws(StartFailure) {
+    private func restoreState(recovery: StateDirectory.Recovery) throws(StartFailure) {
         guard let directory = stateDirectory else { return }
         embedded.tracksStateChanges = true
         do {
-            if let saved = try directory.load() {
+            if let saved = try directory.load(recovery: recovery) {
                 do {
                     let (entries, sequence) = try SavedState.entries(saved)
                     try owners.restore(entries, rollingBack: false)

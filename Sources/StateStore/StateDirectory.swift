@@ -14,6 +14,16 @@ public final class StateDirectory {
     /// Why the directory cannot be used or written; the message names the path and the cause.
     public struct Failure: Error, Sendable {
         public let message: String
+        /// Set when the journal is damaged in the middle (the start refuses it unless told to recover).
+        public var damage: JournalDamage? = nil
+    }
+
+    /// What a start does with a journal damaged in the middle: refuse it, leaving every file as
+    /// it was (the default), or go on from the last good record before the damage, keeping a copy
+    /// of the snapshot and the journal as they were (`--recover-state last-good`).
+    public enum Recovery: String, Sendable {
+        case refuse
+        case lastGood = "last-good"
     }
 
     public let path: String
@@ -28,6 +38,8 @@ public final class StateDirectory {
     /// The journal, open for appending; its size, to know when to compact.
     private var journalFD: Int32 = -1
     public private(set) var journalBytes: Int64 = 0
+    /// A failed append could not be cut off again: the next append cuts it first, or fails.
+    private var cutPending = false
 
     public init(path: String) throws(Failure) {
         self.path = path
@@ -116,20 +128,33 @@ public final class StateDirectory {
         public var records: [JSONValue]
     }
 
-    /// The snapshot and the journal's valid records, or nil when nothing was saved yet. A record
-    /// that is cut short or fails its checksum ends the journal there (a kill during an append
-    /// leaves one, never acknowledged); it and anything after it are dropped from the file.
-    public func load() throws(Failure) -> Saved? {
+    /// The snapshot and the journal's valid records, or nil when nothing was saved yet.
+    ///
+    /// A last record cut short or failing its checksum, with nothing after it, is what a kill
+    /// during an append leaves (never acknowledged): it is cut off the file, with a log line. A
+    /// damaged record with more after it is not something a crash leaves, and the records after
+    /// it were acknowledged: the load stops with a `Failure` naming the line, every file as it
+    /// was, unless `recovery` is `.lastGood`, which keeps a copy of the snapshot and the journal
+    /// beside them and goes on from the records before the damage.
+    public func load(recovery: Recovery = .refuse) throws(Failure) -> Saved? {
         guard let snapshot = try loadSnapshot() else { return nil }
-        return Saved(snapshot: snapshot, records: try loadJournal())
+        return Saved(snapshot: snapshot, records: try loadJournal(recovery: recovery))
     }
 
-    private func loadJournal() throws(Failure) -> [JSONValue] {
+    private func loadJournal(recovery: Recovery = .refuse) throws(Failure) -> [JSONValue] {
         let fd: Int32
         switch FDIO.open(in: directoryFD, Self.journalName, [.readWrite, .append, .create, .noFollow, .nonBlocking]) {
         case .success(let opened): fd = opened
         case .failure(let failure): throw Failure(message: "cannot open the journal \(path)/\(Self.journalName): \(failure.text)")
         }
+        // A failed append not yet cut off is cut before reading: read back, it could pass for a
+        // record, and its sequence number is the next commit's.
+        if cutPending, let failure = FDIO.truncate(fd, to: journalBytes) {
+            FDIO.close(fd)
+            throw Failure(message: "cannot cut a failed record off \(path)/\(Self.journalName): \(failure.text)")
+        }
+        cutPending = false
+        if journalFD >= 0 { FDIO.close(journalFD) }
         journalFD = fd
         if case .success(let status) = FDIO.status(of: fd) {
             try Self.checkSafe(status, what: "the journal \(path)/\(Self.journalName)", kind: .regular)
@@ -139,25 +164,70 @@ public final class StateDirectory {
         case .success(let data): bytes = data
         case .failure(let error): throw Failure(message: "cannot read the journal \(path)/\(Self.journalName): \(error.text)")
         }
-        let (records, valid) = JournalLine.decode(bytes)
-        if valid < bytes.count {
-            logWarn("the journal \(path)/\(Self.journalName) ends with \(bytes.count - valid) bytes of an unfinished record; dropped")
-            if let failure = FDIO.truncate(fd, to: Int64(valid)) {
-                throw Failure(message: "cannot cut the unfinished record off \(path)/\(Self.journalName): \(failure.text)")
+        let decoded = JournalLine.decode(bytes)
+        let journal = "\(path)/\(Self.journalName)"
+        if let damage = decoded.damage {
+            guard recovery == .lastGood else {
+                throw Failure(
+                    message: "the journal \(journal) is damaged at line \(damage.line) (byte \(damage.offset)), with "
+                        + "\(damage.intactAfter) intact record\(damage.intactAfter == 1 ? "" : "s") after it that would be lost; "
+                        + "nothing was changed. To start from the records before line \(damage.line) and drop it and the rest, "
+                        + "start with --recover-state last-good (a copy of \(Self.stateName) and \(Self.journalName) as they are "
+                        + "is kept beside them first)",
+                    damage: damage)
             }
+            let copy = try keepDamagedCopy(journal: bytes)
+            logWarn(
+                "the journal \(journal) is damaged at line \(damage.line) (byte \(damage.offset)): started from the records "
+                    + "before it, dropping it and the \(damage.intactAfter) intact record(s) after it; the files as they were are kept as "
+                    + "\(path)/\(Self.stateName)\(copy) and \(journal)\(copy)")
+        } else if let torn = decoded.tornTail {
+            logWarn("the journal \(journal) ends with \(torn) bytes of an unfinished record (a crash during a save); dropped")
         }
-        journalBytes = Int64(valid)
-        return records
+        if decoded.validBytes < bytes.count, let failure = FDIO.truncate(fd, to: Int64(decoded.validBytes)) {
+            throw Failure(message: "cannot cut the unfinished record off \(journal): \(failure.text)")
+        }
+        journalBytes = Int64(decoded.validBytes)
+        return decoded.records
+    }
+
+    /// Copies the snapshot and the journal, as they are, to `state.json.damaged-N` and
+    /// `state.journal.damaged-N` (the first N free), synced, before a recovery changes them.
+    /// Returns the suffix.
+    private func keepDamagedCopy(journal: [UInt8]) throws(Failure) -> String {
+        var number = 1
+        while case .success = FDIO.status(in: directoryFD, "\(Self.journalName).damaged-\(number)") { number += 1 }
+        let suffix = ".damaged-\(number)"
+        for (name, bytes) in [(Self.stateName, lastWritten), (Self.journalName, journal)] {
+            let fd: Int32
+            switch FDIO.open(in: directoryFD, name + suffix, [.writeOnly, .create, .exclusive, .noFollow]) {
+            case .success(let opened): fd = opened
+            case .failure(let failure): throw Failure(message: "cannot keep a copy as \(path)/\(name + suffix): \(failure.text)")
+            }
+            let failure = FDIO.writeAll(fd, bytes) ?? FDIO.sync(fd)
+            FDIO.close(fd)
+            if let failure { throw Failure(message: "cannot keep a copy as \(path)/\(name + suffix): \(failure.text)") }
+        }
+        _ = FDIO.sync(directoryFD)
+        return suffix
     }
 
     /// Appends one committed record and syncs it: when this returns, the change survives a crash.
-    /// A failed append is cut off again, so no later record follows a torn one.
+    /// A failed append is cut off again, and until it is (the cut can fail too), nothing more is
+    /// appended: a record that did not land whole is only ever the journal's last, the torn tail
+    /// a start may drop, never damage in the middle that would stop it.
     public func append(_ record: JSONValue) throws(Failure) {
         try checkStillOurs()
         if journalFD < 0 { _ = try loadJournal() }
+        if cutPending {
+            if let failure = FDIO.truncate(journalFD, to: journalBytes) ?? FDIO.sync(journalFD) {
+                throw Failure(message: "cannot cut a failed record off \(path)/\(Self.journalName): \(failure.text)")
+            }
+            cutPending = false
+        }
         let line = JournalLine.encode(record)
         if let failure = FDIO.writeAll(journalFD, line) ?? FDIO.sync(journalFD) {
-            _ = FDIO.truncate(journalFD, to: journalBytes)
+            cutPending = FDIO.truncate(journalFD, to: journalBytes) != nil
             throw Failure(message: "cannot write to \(path)/\(Self.journalName): \(failure.text)")
         }
         journalBytes += Int64(line.count)
@@ -172,6 +242,7 @@ public final class StateDirectory {
             throw Failure(message: "cannot empty \(path)/\(Self.journalName): \(failure.text)")
         }
         journalBytes = 0
+        cutPending = false
     }
 
     private func checkStillOurs() throws(Failure) {

@@ -67,6 +67,8 @@ import Testing
         #expect(try Self.parse(["--clock", "system"]).host.clock == .system)
         #expect(try Self.parse(["--bridge", "guide"]).host.variant == .guide)
         #expect(try Self.parse(["--unknown-nodes", "fail"]).host.unknownNodesAsScenario == false)
+        #expect(options.host.stateRecovery == .refuse)
+        #expect(try Self.parse(["--state-dir", "/tmp/s", "--recover-state", "last-good"]).host.stateRecovery == .lastGood)
     }
 
     @Test func howTheStdioFaceFramesAndLogs() throws {
@@ -161,6 +163,8 @@ import Testing
         (["--log-level", "loud"], "--log-level is error, warn, info, debug or trace, got loud"),
         (["--trace", ""], "--trace needs a file"),
         (["--state-dir="], "--state-dir needs a directory"),
+        (["--state-dir", "s", "--recover-state", "refuse"], "--recover-state is last-good, got refuse"),
+        (["--recover-state", "last-good"], "--recover-state recovers a --state-dir: it needs one"),
         (["--journeys", ""], "--journeys needs a file or directory"),
         (["--scenario", ""], "--scenario needs a file"),
         (["--unknown-nodes", "guess"], "--unknown-nodes is fail or scenario, got guess"),
@@ -251,7 +255,7 @@ import Testing
     @Test func theUsageNamesEveryFlagTheParserTakes() {
         for flag in [
             "--flavor", "--seed", "--clock", "--framing", "--max-frame-bytes", "--max-depth", "--state-dir",
-            "--journeys",
+            "--recover-state", "--journeys",
             "--scenario", "--unknown-nodes", "--auth-service", "--registration-service", "--bridge", "--callbacks",
             "--start-delay", "--log-level", "--trace", "--banner", "--http", "--config", "--server", "--redirect-uri",
             "--post-logout-redirect-uri",

@@ -67,6 +67,47 @@ import Glibc
         #expect(wrongType.stderr.contains("native.generation: expected an integer"))
     }
 
+    /// One damaged journal line with acknowledged records after it stops the start (status 1,
+    /// the file and line named, nothing changed) instead of dropping them; `--recover-state
+    /// last-good` then starts from the records before it, keeping a copy of the files.
+    @Test func aJournalDamagedInTheMiddleStopsTheStartUntilRecoveryIsAskedFor() throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let daemon = try DaemonProcess(Self.deterministic + ["--state-dir", dir])
+        for (index, name) in ["ada", "bob", "cy"].enumerated() {
+            daemon.write(Requests.call(index, "emulator.addUser", #"{"username":"\#(name)","password":"p"}"#) + "\n")
+            daemon.waitForLines(index + 1)
+        }
+        daemon.closeInput()
+        #expect(daemon.wait().status == 0)
+        let journalURL = URL(fileURLWithPath: dir + "/state.journal")
+        var journal = try Data(contentsOf: journalURL)
+        let lines = journal.split(separator: 0x0A)
+        #expect(lines.count == 3, "one record per acknowledged change")
+        let first = journal.firstIndex(of: 0x0A)! + 1
+        journal[first + 20] = journal[first + 20] == 0x7B ? 0x5B : 0x7B  // inside bob's record
+        try journal.write(to: journalURL)
+        let snapshot = try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))
+
+        let refused = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("\(dir)/state.journal is damaged at line 2 (byte \(first))"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--recover-state last-good"))
+        #expect(try Data(contentsOf: journalURL) == journal, "the evidence is left as it was")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json")) == snapshot)
+
+        let recovered = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir, "--recover-state", "last-good"],
+            lines: [Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"p"}"#), Requests.call(2, "emulator.state")])
+        #expect(recovered.status == 0, "\(recovered.stderr)")
+        #expect(recovered.messages[0]["error"]?["message"]?.stringValue?.contains("ada already exists") == true)
+        #expect(recovered.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada: bob's damaged record and cy's after it dropped")
+        #expect(recovered.stderr.contains("state.journal.damaged-1"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.journal.damaged-1")) == journal)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json.damaged-1")) == snapshot)
+    }
+
     /// A kill during a save leaves at most a half-written temp file beside the real one; the next
     /// start must read the real one and clear the temp away.
     @Test func aHalfWrittenSaveIsIgnored() throws {

@@ -60,17 +60,79 @@ import Testing
         #expect(try third.load()?.records.map { $0["seq"] } == [2])
     }
 
-    @Test func aTornOrDamagedTailIsDroppedAndNothingAfterItCounts() {
+    @Test func onlyTheLastRecordMayBeTorn() {
         let good = JournalLine.encode(Self.change("ada", 1).record(sequence: 1))
         let next = JournalLine.encode(Self.change("bob", 2).record(sequence: 2))
-        // Cut inside the second record: the first stands, the rest is dropped.
-        let torn = good + next.prefix(next.count - 5)
-        #expect(JournalLine.decode(torn).records.count == 1)
-        #expect(JournalLine.decode(torn).validBytes == good.count)
-        // A flipped byte fails the checksum; a later intact record is not believed either.
+        // Cut inside the last record (a kill during its append): the first stands, the tail is torn.
+        let torn = JournalLine.decode(good + next.prefix(next.count - 5))
+        #expect(torn.records.count == 1 && torn.validBytes == good.count && torn.damage == nil)
+        #expect(torn.tornTail == next.count - 5)
+        // The last record whole but failing its checksum (its blocks reached the disk in part).
+        var lastFlipped = good + next
+        lastFlipped[good.count + 30] ^= 0x01
+        #expect(JournalLine.decode(lastFlipped).tornTail == next.count)
+        #expect(JournalLine.decode(lastFlipped).damage == nil)
+        // A flipped byte with intact records after it is damage in the middle, not a torn tail.
         var flipped = good + next + good
         flipped[good.count + 30] ^= 0x01
-        #expect(JournalLine.decode(flipped).records.count == 1)
+        let damaged = JournalLine.decode(flipped)
+        #expect(damaged.records.count == 1 && damaged.tornTail == nil)
+        #expect(damaged.damage == JournalDamage(line: 2, offset: good.count, intactAfter: 1))
+        // Damage, then a torn tail: still damage (one crash tears one record, the last).
+        #expect(JournalLine.decode(flipped + next.prefix(4)).damage?.intactAfter == 1)
+    }
+
+    /// A journal of `records` changes on a fresh snapshot, its second record damaged.
+    static func damagedDirectory(records: Int) throws -> (path: String, snapshot: Data, journal: Data) {
+        let path = Self.directory()
+        do {
+            let directory = try StateDirectory(path: path)
+            try directory.compact(JSONWriter().bytes(Self.snapshot))
+            for n in 1...records { try directory.append(Self.change("u\(n)", ["n": .int(Int64(n))]).record(sequence: Int64(n))) }
+        }
+        var journal = try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal"))
+        let second = journal.firstIndex(of: 0x0A)! + 1
+        journal[second + 3] = journal[second + 3] == 0x30 ? 0x31 : 0x30  // a checksum digit
+        try journal.write(to: URL(fileURLWithPath: path + "/state.journal"))
+        return (path, try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")), journal)
+    }
+
+    /// Records acknowledged after a damaged one are never dropped by a plain start: the load
+    /// stops naming the line, and leaves the files exactly as they were.
+    @Test func damageInTheMiddleStopsTheLoadAndChangesNothing() throws {
+        let (path, snapshot, journal) = try Self.damagedDirectory(records: 4)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let directory = try StateDirectory(path: path)
+        #expect {
+            _ = try directory.load()
+        } throws: { error in
+            guard let failure = error as? StateDirectory.Failure else { return false }
+            return failure.damage == JournalDamage(line: 2, offset: journal.firstIndex(of: 0x0A)! + 1, intactAfter: 2)
+                && failure.message.contains(path + "/state.journal") && failure.message.contains("line 2")
+                && failure.message.contains("--recover-state last-good")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal")) == journal)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")) == snapshot)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["lock", "state.journal", "state.json"])
+    }
+
+    /// Asked to, a load goes on from the records before the damage, after keeping a copy of the
+    /// snapshot and the journal as they were; a second recovery keeps a second copy.
+    @Test func recoveringFromTheLastGoodRecordKeepsACopy() throws {
+        let (path, snapshot, journal) = try Self.damagedDirectory(records: 3)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let directory = try StateDirectory(path: path)
+            #expect(try directory.load(recovery: .lastGood)?.records.map { $0["seq"] } == [1])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal.damaged-1")) == journal)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.json.damaged-1")) == snapshot)
+            #expect(directory.journalBytes == Int64(journal.firstIndex(of: 0x0A)! + 1))
+            try directory.append(Self.change("v", 1).record(sequence: 2))
+        }
+        try journal.write(to: URL(fileURLWithPath: path + "/state.journal"))
+        let again = try StateDirectory(path: path)
+        #expect(try again.load(recovery: .lastGood)?.records.count == 1)
+        #expect(FileManager.default.fileExists(atPath: path + "/state.journal.damaged-2"))
     }
 
     @Test func aTornTailIsCutOffTheFileAtLoad() throws {
