@@ -139,9 +139,13 @@ extension EmbeddedAM: StateOwner {
             entries.filter { $0.path.first == name }.map { StateEntry(Array($0.path.dropFirst()), $0.value) }
         }
         func readers(_ name: String) throws(StateError) -> [StateReader] {
-            try section(name).filter { $0.path.count == 1 }.map { entry throws(StateError) in
-                try StateReader(entry.value, path: "\(stateKey).\(name).\(entry.path[0])")
+            try section(name).map { entry throws(StateError) in
+                guard entry.path.count == 1 else { throw entry.unknown(under: "\(stateKey).\(name)") }
+                return try entry.field(under: "\(stateKey).\(name)").reader()
             }
+        }
+        if let stray = entries.first(where: { !["users", "sessions", "oauth"].contains($0.path.first ?? "") }) {
+            throw stray.unknown(under: stateKey)
         }
         try users.restore(try readers("users"))
         try sessions.restore(try readers("sessions"))

@@ -29,7 +29,8 @@ enum SavedState {
         var entries = try StateEntries(json: try reader.value("entries"), member: "entries")
         var sequence = try reader.int("seq")
         for (index, record) in saved.records.enumerated() {
-            guard let seq = record["seq"]?.intValue else { throw StateError("journal record \(index + 1): no seq") }
+            let seq: Int64
+            do { seq = try StateReader(record).int("seq") } catch { throw StateError("journal record \(index + 1): \(error.message)") }
             // A record the snapshot already holds (a kill between writing it and emptying the journal).
             guard seq > sequence else { continue }
             do {

@@ -65,7 +65,11 @@ extension SavedValue where Value == UInt64 {
             Live(read: { ["state": .string(String(source.state))] }, apply: { state, _ in source.state = state })
         }
         return SavedValue(key: "random", live: live) { reader throws(StateError) in
-            guard let state = UInt64(try reader.string("state")) else { throw StateError("\(reader.path).state: expected an unsigned integer") }
+            // Digits only: `UInt64("+5")` would take a sign the writer never wrote.
+            let text = try reader.string("state")
+            guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let state = UInt64(text) else {
+                throw StateError("\(reader.path).state: expected an unsigned integer")
+            }
             return state
         }
     }

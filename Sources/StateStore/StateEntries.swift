@@ -76,11 +76,13 @@ public struct StateChange: Sendable {
         ]
     }
 
+    /// Reads a record's `put` and `del`; each, when present, must be a list of the right shape.
     public init(record: JSONValue) throws(StateError) {
-        for (index, item) in (record["put"]?.arrayValue ?? []).enumerated() {
+        let reader = try StateReader(record)
+        for (index, item) in (try reader["put"].optionalArray() ?? []).enumerated() {
             put(try StateEntries.path(item, at: "put[\(index)]"), item.arrayValue![1])
         }
-        for (index, item) in (record["del"]?.arrayValue ?? []).enumerated() {
+        for (index, item) in (try reader["del"].optionalArray() ?? []).enumerated() {
             guard case .array(let parts) = item, !parts.isEmpty, parts.allSatisfy({ $0.stringValue != nil }) else {
                 throw StateError("del[\(index)]: expected a path of strings")
             }

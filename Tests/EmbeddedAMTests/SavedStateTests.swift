@@ -71,6 +71,45 @@ import Testing
             try fresh.restoreState(entries, rollingBack: false)
         }
     }
+
+    /// Hostile state: every saved value is read as the type it was written with. A retired
+    /// refresh token's expiry of the wrong type was once read as "none" (kept a lifetime from
+    /// now) and written back as a number; counters and the signing key likewise; an entry the
+    /// server never writes is refused rather than skipped.
+    @Test(arguments: [
+        (["oauth", "retired", "rt-1"], JSONValue.string("2027-01-01"), "server.oauth.retired.rt-1: expected a number or null, found string"),
+        (["oauth", "revoked", "at-1"], JSONValue.bool(true), "server.oauth.revoked.at-1: expected a number or null, found boolean"),
+        (["oauth", "retired", "rt-2"], JSONValue.double(1e300), "server.oauth.retired.rt-2: 1e+300 is not a time (\(TimeBounds.description))"),
+        (["oauth", "signingKey"], JSONValue.int(7), "server.oauth.signingKey: expected a string, found integer"),
+        (["oauth", "codes", "c-1"], JSONValue.object([:]), "server.oauth.codes.c-1: not saved state this authbridge knows"),
+        (["users", "demo", "extra"], JSONValue.object([:]), "server.users.demo.extra: not saved state this authbridge knows"),
+        (["tokens", "x"], JSONValue.null, "server.tokens.x: not saved state this authbridge knows"),
+    ])
+    func aWrongTypedOrStrayEntryIsRefusedNamingIt(path: [String], value: JSONValue, message: String) throws {
+        var entries = try Self.entries(Self.text(Harness().am)).filter { $0.path != path }
+        entries.append(StateEntry(path, value))
+        #expect(throws: StateError(message)) { try Harness(seed: 3).am.restoreState(entries, rollingBack: false) }
+    }
+
+    @Test func aCounterOfTheWrongTypeIsRefused() throws {
+        var entries = try Self.entries(Self.text(Harness().am))
+        let index = try #require(entries.firstIndex { $0.path == ["users", "demo"] })
+        guard case .object(var demo) = entries[index].value else { Issue.record("unexpected user shape"); return }
+        demo["counters"] = ["RetryLimit/retry": "2"]
+        entries[index].value = .object(demo)
+        #expect(throws: StateError("server.users.demo.counters.RetryLimit/retry: expected an integer, found string")) {
+            try Harness(seed: 3).am.restoreState(entries, rollingBack: false)
+        }
+    }
+
+    /// A version-1 file's bare tokens (null) are still read as "no time": kept a lifetime from now.
+    @Test func aRetiredTokenWithoutATimeIsStillAccepted() throws {
+        var entries = try Self.entries(Self.text(Harness().am))
+        entries.append(StateEntry(["oauth", "retired", "rt-1"], .null))
+        let am = Harness(seed: 3).am
+        try am.restoreState(entries, rollingBack: false)
+        #expect(am.holdings.retiredRefreshTokens == 1)
+    }
 }
 
 @Suite struct TokenExchangeAtTheServer {

@@ -108,6 +108,23 @@ import Glibc
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json.damaged-1")) == snapshot)
     }
 
+    /// A retired refresh token whose expiry has the wrong type stops the start naming it; it was
+    /// once read as "no expiry" and written back as a number.
+    @Test func aWrongTypedSavedValueStopsTheStartNamingIt() throws {
+        let dir = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [])
+        let url = URL(fileURLWithPath: dir + "/state.json")
+        var snapshot = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+        snapshot["entries"] = (snapshot["entries"] as! [Any]) + [[["server", "oauth", "retired", "rt-1"], "2027-01-01"]]
+        let hostile = try JSONSerialization.data(withJSONObject: snapshot)
+        try hostile.write(to: url)
+        let result = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("server.oauth.retired.rt-1: expected a number or null, found string"), "\(result.stderr)")
+        #expect(try Data(contentsOf: url) == hostile, "not rewritten")
+    }
+
     /// A kill during a save leaves at most a half-written temp file beside the real one; the next
     /// start must read the real one and clear the temp away.
     @Test func aHalfWrittenSaveIsIgnored() throws {

@@ -47,6 +47,20 @@ import Testing
         #expect(first.notes == ["a": 1, "c": 3])
     }
 
+    /// The seeded stream's state is the digits it was written as: a sign, a space or a number
+    /// where text belongs is refused, not read as a close enough value.
+    @Test(arguments: [
+        (["state": "+5"], "random.state: expected an unsigned integer"),
+        (["state": " 5"], "random.state: expected an unsigned integer"),
+        (["state": "18446744073709551616"], "random.state: expected an unsigned integer"),
+        (["state": 5], "random.state: expected a string, found integer"),
+        ("5", "random: expected an object, found string"),
+    ] as [(JSONValue, String)])
+    func aSavedRandomStateOfTheWrongShapeIsRefused(saved: JSONValue, message: String) throws {
+        #expect(throws: StateError(message)) { try SavedValue.random(nil).restoreState([StateEntry([], saved)], rollingBack: false) }
+        try SavedValue.random(nil).restoreState([StateEntry([], ["state": "5"])], rollingBack: false)
+    }
+
     @Test func aClockThisRunDoesNotUseIsCarriedThroughAndNeverEdited() throws {
         let owner = SavedValue.clock(nil)
         try owner.restoreState([StateEntry([], ["now": 1_767_225_600])], rollingBack: false)

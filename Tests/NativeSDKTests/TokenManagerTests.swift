@@ -90,6 +90,44 @@ final class ScriptedTokenServer: IdentityServer {
     }
 }
 
+/// Hostile saved state for the native SDKs' owners: every value read as the type it was
+/// written with, the member at fault named.
+@Suite struct NativeSavedState {
+    static let token: JSONValue = [
+        "value": "at", "expiresIn": 3600, "scope": "openid", "tokenType": "Bearer", "refreshToken": "rt", "idToken": .null,
+        "authenticatedAt": 1_767_225_600, "sessionToken": .null,
+    ]
+
+    static func with(_ object: JSONValue, _ key: String, _ value: JSONValue) -> JSONValue {
+        guard case .object(var members) = object else { return object }
+        members[key] = value
+        return .object(members)
+    }
+
+    @Test(arguments: [
+        (with(["generation": 1, "tokens": token, "ssoToken": "sso"], "generation", "1"), "native.generation: expected an integer, found string"),
+        (["generation": 1, "tokens": with(token, "expiresIn", "3600")], "native.tokens.expiresIn: expected an integer, found string"),
+        (["generation": 1, "tokens": with(token, "refreshToken", 5)], "native.tokens.refreshToken: expected a string or null, found integer"),
+        (["generation": 1, "tokens": "at"], "native.tokens: expected an object, found string"),
+        (["generation": 1, "ssoToken": ["value": "sso"]], "native.ssoToken: expected a string or null, found object"),
+    ] as [(JSONValue, String)])
+    func theTokenManagerRefusesAWrongType(saved: JSONValue, message: String) {
+        let client = OAuthClient(server: ScriptedTokenServer(), options: SDKOptions(), clock: VirtualClock(), random: SeededRandomSource(seed: 1))
+        let manager = TokenManager(client: client, clock: VirtualClock(), threshold: 60)
+        #expect(throws: StateError(message)) { try manager.restoreState([StateEntry([], saved)], rollingBack: false) }
+    }
+
+    @Test(arguments: [
+        (["sessions": [], "tokens": [["slot": "a", "token": with(token, "authenticatedAt", "now")]]], "ping.tokens[0].token.authenticatedAt: expected a number, found string"),
+        (["sessions": [["slot": 1, "value": "v", "successUrl": "", "realm": "alpha"]], "tokens": []], "ping.sessions[0].slot: expected a string, found integer"),
+        (["sessions": [], "tokens": [["slot": "a", "token": token], ["slot": "a", "token": token]]], "ping.tokens[1].slot: a appears twice"),
+        (["sessions": "none", "tokens": []], "ping.sessions: expected an array, found string"),
+    ] as [(JSONValue, String)])
+    func thePingStoresRefuseAWrongType(saved: JSONValue, message: String) {
+        #expect(throws: StateError(message)) { try PingStores().restoreState([StateEntry([], saved)], rollingBack: false) }
+    }
+}
+
 /// Which sign-off endpoint each SDK generation asks for: a tenant's discovery may list two
 /// (RemoteAM's TenantEndpoints picks the URL), and the embedded server answers both alike.
 @Suite struct SignOffEndpoints {

@@ -153,6 +153,14 @@ import Testing
         #expect(size == JournalLine.encode(Self.change("ada", 1).record(sequence: 1)).count)
     }
 
+    /// A record's lists are checked for their type: a `put` that is not a list was once read as
+    /// "nothing put".
+    @Test func aRecordOfTheWrongShapeIsRefused() {
+        #expect(throws: StateError("put: expected an array or null, found string")) { try StateChange(record: ["seq": 1, "put": "x"]) }
+        #expect(throws: StateError("del: expected an array or null, found object")) { try StateChange(record: ["seq": 1, "del": [:]]) }
+        #expect(throws: StateError(": expected an object, found array")) { try StateChange(record: []) }
+    }
+
     @Test func entriesApplyPutsAndDeletesByPath() throws {
         var entries = StateEntries()
         entries[["native"]] = ["generation": 0]

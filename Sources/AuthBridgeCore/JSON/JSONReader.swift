@@ -42,6 +42,13 @@ public struct JSONField<Failure: JSONReadFailure> {
         return seconds
     }
 
+    /// A point in time, or nil for a missing value or `null`.
+    public func optionalTime() throws(Failure) -> Double? {
+        guard let seconds = try optionalDouble() else { return nil }
+        guard TimeBounds.contains(seconds) else { throw fail(.time, .value(.double(seconds)), nullAllowed: true) }
+        return seconds
+    }
+
     /// A length of time in whole seconds, within `TimeBounds`.
     public func seconds() throws(Failure) -> Int64 {
         let seconds = try int()

@@ -43,6 +43,17 @@ public protocol StateOwner: AnyObject {
 extension StateEntry {
     /// The same entry one level down: under `part` (an owner's part, then the owner's key).
     public func under(_ part: String) -> StateEntry { StateEntry([part] + path, value) }
+
+    /// The value to read, checked for its type, with errors naming it as `prefix.path…`
+    /// (`server.oauth.retired.<token>: expected a time or null, found string`).
+    public func field(under prefix: String) -> JSONField<StateError> {
+        JSONField(value, at: JSONPath(([prefix] + path).joined(separator: ".")))
+    }
+
+    /// The error for an entry its owner does not keep (a path it never writes).
+    public func unknown(under prefix: String) -> StateError {
+        StateError("\(([prefix] + path).joined(separator: ".")): not saved state this authbridge knows")
+    }
 }
 
 extension StateEdit {

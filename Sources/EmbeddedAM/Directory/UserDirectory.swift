@@ -187,16 +187,18 @@ extension UserDirectory {
                 user.lock = DirectoryUser.AccountLock(until: lock.has("until") ? try lock.time("until") : nil)
             }
             if reader.has("counters") {
-                for member in try reader.objectValue("counters").members {
-                    guard let count = member.value.intValue, count >= 0, count <= Int64(Int32.max) else {
-                        throw StateError("\(reader.path).counters.\(member.key) must be a non-negative integer")
+                let counters = try reader.reader("counters")
+                for name in counters.object.members.map(\.key) {
+                    let count = try counters.int(name)
+                    guard count >= 0, count <= Int64(Int32.max) else {
+                        throw StateError("\(counters.path).\(name): \(count) is not from 0 to \(Int32.max)")
                     }
-                    user.counters[member.key] = Int(count)
+                    user.counters[name] = Int(count)
                 }
             }
             // Written only once a login was counted: older state files have no such key.
             if reader.has("loginCount") {
-                    let count = try reader.int("loginCount")
+                let count = try reader.int("loginCount")
                 guard count >= 0, count <= Int64(Int32.max) else { throw StateError("\(reader.path).loginCount must be a non-negative integer") }
                 user.loginCount = Int(count)
             }

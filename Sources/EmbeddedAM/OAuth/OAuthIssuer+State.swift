@@ -40,30 +40,39 @@ extension OAuthIssuer {
         ]
     }
 
-    /// Restores from its entries (`path` names them in errors).
+    /// Restores from its entries (`path` names them in errors). Every value is checked for its
+    /// type: a time of the wrong type is an error naming it, never read as "no time".
     func restoreState(_ entries: [StateEntry], path: String) throws(StateError) {
-        guard let keyText = entries.first(where: { $0.path == ["signingKey"] })?.value.stringValue, let key = Base64URL.decode(keyText),
-            key.count >= 32
-        else {
-            throw StateError("\(path).signingKey: expected at least 32 bytes of base64url")
+        var key: [UInt8]?
+        var grants: [StateReader] = []
+        var retired: [(String, Double?)] = []
+        var revoked: [(String, Double?)] = []
+        for entry in entries {
+            let field = entry.field(under: path)
+            switch (entry.path.first, entry.path.count) {
+            case ("signingKey", 1):
+                let bytes = try field.bytes()
+                guard bytes.count >= 32 else { throw StateError("\(path).signingKey: expected at least 32 bytes, found \(bytes.count)") }
+                key = bytes
+            case ("grants", 2): grants.append(try field.reader())
+            case ("retired", 2): retired.append((entry.path[1], try field.optionalTime()))
+            case ("revoked", 2): revoked.append((entry.path[1], try field.optionalTime()))
+            default: throw entry.unknown(under: path)
+            }
         }
-        func section(_ name: String) -> [StateEntry] { entries.filter { $0.path.count == 2 && $0.path[0] == name } }
-        try restore(
-            key: key, grants: section("grants").map { ($0.value, "\(path).grants.\($0.path[1])") },
-            retired: section("retired").map { ($0.path[1], $0.value.doubleValue) },
-            revoked: section("revoked").map { ($0.path[1], $0.value.doubleValue) })
+        guard let key else { throw StateError("\(path).signingKey: missing") }
+        try restore(key: key, grants: grants, retired: retired, revoked: revoked)
     }
 
     /// `retired` and `revoked` carry when each may be forgotten; nil (a version-1 file, which
     /// kept bare tokens) keeps it for a refresh token's lifetime from now, and a revoked access
     /// token until the year 9999.
     private func restore(
-        key: [UInt8], grants items: [(JSONValue, String)], retired: [(String, Double?)], revoked: [(String, Double?)]
+        key: [UInt8], grants readers: [StateReader], retired: [(String, Double?)], revoked: [(String, Double?)]
     ) throws(StateError) {
         var restored: [String: Grant] = [:]
         var byRefreshToken: [String: String] = [:]
-        for (json, path) in items {
-            let grant = try StateReader(json, path: path)
+        for grant in readers {
             let value = Grant(
                 id: try grant.string("id"), clientId: try grant.string("clientId"), userId: try grant.string("userId"),
                 scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"), opsId: try grant.string("opsId"),

@@ -52,11 +52,15 @@ extension PingStores: StateOwner {
         if let saved = entries.first(where: { $0.path.isEmpty }) {
             let reader = try StateReader(saved.value, path: stateKey)
             for entry in try reader.readers("sessions") {
-                sessions[try entry.string("slot")] = SSOToken(
+                let slot = try entry.string("slot")
+                guard sessions[slot] == nil else { throw StateError("\(entry.path).slot: \(slot) appears twice") }
+                sessions[slot] = SSOToken(
                     value: try entry.string("value"), successUrl: try entry.string("successUrl"), realm: try entry.string("realm"))
             }
             for entry in try reader.readers("tokens") {
-                tokens[try entry.string("slot")] = try AccessToken(state: try entry.reader("token"))
+                let slot = try entry.string("slot")
+                guard tokens[slot] == nil else { throw StateError("\(entry.path).slot: \(slot) appears twice") }
+                tokens[slot] = try AccessToken(state: try entry.reader("token"))
             }
         }
         self.sessions = sessions
