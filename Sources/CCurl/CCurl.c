@@ -14,9 +14,9 @@ enum {
     OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CUSTOMREQUEST = 10036, OPT_CAINFO = 10065,
     OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
     OPT_POSTFIELDSIZE = 60, OPT_SSL_VERIFYPEER = 64, OPT_HTTPGET = 80, OPT_SSL_VERIFYHOST = 81,
-    OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155, OPT_PROTOCOLS = 181,
+    OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155, OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200000 + 2,
-    PROTO_HTTP = 1, PROTO_HTTPS = 2, GLOBAL_DEFAULT = 3,
+    PROTO_HTTP = 1, PROTO_HTTPS = 2, GLOBAL_DEFAULT = 3, CURLE_FILESIZE_EXCEEDED = 63,
 };
 
 static struct {
@@ -78,27 +78,47 @@ void ab_curl_free(void *handle) {
 
 typedef struct {
     uint8_t *bytes;
-    size_t length;
+    size_t length, capacity;
     int failed;
+    // Shared by the body and the header lines: what the whole reply may hold, and what it holds.
+    size_t *received;
+    size_t limit;
+    int *too_large;
 } buffer;
 
 static size_t append(char *data, size_t size, size_t count, void *target) {
     buffer *into = target;
     size_t more = size * count;
-    uint8_t *grown = realloc(into->bytes, into->length + more + 1);
-    if (!grown) {
-        into->failed = 1;
+    // Past the limit the transfer ends here, before another byte is kept: a tenant's reply is
+    // never held whole when it is larger than the daemon agreed to read.
+    if (more > into->limit - *into->received) {
+        *into->too_large = 1;
         return 0; // libcurl ends the transfer with CURLE_WRITE_ERROR
     }
-    memcpy(grown + into->length, data, more);
-    into->bytes = grown;
+    if (into->length + more + 1 > into->capacity) {
+        size_t capacity = into->capacity ? into->capacity : 4096;
+        while (capacity < into->length + more + 1) capacity *= 2;
+        uint8_t *grown = realloc(into->bytes, capacity);
+        if (!grown) {
+            into->failed = 1;
+            return 0;
+        }
+        into->bytes = grown;
+        into->capacity = capacity;
+    }
+    memcpy(into->bytes + into->length, data, more);
     into->length += more;
+    *into->received += more;
     return more;
 }
 
 void ab_curl_perform(void *handle, const ab_curl_request *request, ab_curl_response *response) {
     memset(response, 0, sizeof *response);
+    size_t received = 0;
     buffer body = {0}, headers = {0};
+    body.received = headers.received = &received;
+    body.limit = headers.limit = request->max_reply_bytes;
+    body.too_large = headers.too_large = &response->too_large;
     struct curl_slist *list = NULL;
     // reset drops the previous exchange's options but keeps the connection cache.
     curl.easy_reset(handle);
@@ -106,7 +126,12 @@ void ab_curl_perform(void *handle, const ab_curl_request *request, ab_curl_respo
     curl.easy_setopt(handle, OPT_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
     // Timeouts by polling, not SIGALRM: signals are the daemon's (its signal source).
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
+    // The whole exchange: resolving, connecting, TLS, sending and every byte of the reply, so a
+    // tenant that drips its answer is cut at the deadline like one that never answers.
     curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);
+    // A Content-Length past the limit ends the transfer before its body starts (the write
+    // callback's count catches a reply that does not announce its size).
+    curl.easy_setopt(handle, OPT_MAXFILESIZE_LARGE, (int64_t)request->max_reply_bytes);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, response->error);
     curl.easy_setopt(handle, OPT_WRITEFUNCTION, append);
     curl.easy_setopt(handle, OPT_WRITEDATA, &body);
@@ -132,6 +157,7 @@ void ab_curl_perform(void *handle, const ab_curl_request *request, ab_curl_respo
 
     response->code = curl.easy_perform(handle);
     if (response->code == 0) curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &response->status);
+    if (response->code == CURLE_FILESIZE_EXCEEDED) response->too_large = 1;
     if (body.failed || headers.failed) snprintf(response->error, sizeof response->error, "out of memory reading the answer");
     curl.slist_free_all(list);
     // The options point at this call's buffers: drop them before returning.

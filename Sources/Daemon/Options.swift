@@ -97,7 +97,10 @@ struct Options {
                                  end session) from the tenant's .well-known/openid-configuration at
                                  URL, as FROptions' discoveryEndpoint does; journeys and sessions stay
                                  under --server's URL and realm
-          --timeout SECONDS      how long one HTTP exchange with the tenant may take (default 60)
+          --timeout SECONDS      how long one HTTP exchange with the tenant may take, from the request's
+                                 first byte to the reply's last (default 60)
+          --max-reply-bytes N    largest reply of the tenant read, header lines and body; a larger one
+                                 fails the call as a transport error (default 4194304)
           --ca-file FILE         trust the PEM CA certificates in FILE for the tenant's TLS certificate
                                  instead of the system store (an AM with its own CA)
           --insecure             do not verify the tenant's TLS certificate at all (a local AM with
@@ -202,7 +205,8 @@ struct Options {
                 }
             case "--redirect-uri": options.redirectUris.append(try redirectURI(argument))
             case "--post-logout-redirect-uri": options.postLogoutRedirectUris.append(try redirectURI(argument))
-            case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--ca-file":
+            case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--max-reply-bytes",
+                "--ca-file":
                 options.remote.values[argument] = try nonEmpty(argument)
             case "--insecure": options.remote.insecure = true
             case "--no-stdio": options.noStdio = true

@@ -3,10 +3,15 @@ import IdentityServer
 import RemoteConfig
 
 /// `--config FILE` and `--server URL --realm R --client-id C --redirect-uri U --scope S
-/// --discovery URL --timeout N --ca-file FILE --insecure`: a remote tenant's settings, flags overriding the file's values.
+/// --discovery URL --timeout N --max-reply-bytes N --ca-file FILE --insecure`: a remote tenant's settings, flags overriding the file's values.
 struct RemoteFlags {
     var values: [String: String] = [:]
     var insecure = false
+
+    /// `--max-reply-bytes`' range: a journey step or discovery document needs a few KiB; past
+    /// 1 GiB the limit no longer protects the machine.
+    static let minReplyBytes = 1024
+    static let maxReplyBytes = 1 << 30
 
     /// `--server` or `--config`: a remote tenant serves, which the other flags then describe.
     var isRequested: Bool { values["--config"] != nil || values["--server"] != nil }
@@ -58,6 +63,15 @@ struct RemoteFlags {
                 throw Options.UsageError(message: "--timeout needs seconds between 0 and 600, got \(text)")
             }
             settings.timeout = seconds
+        }
+        if let text = values["--max-reply-bytes"] {
+            // Digits only: Int("+2048") would also read.
+            guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let bytes = Int(text),
+                (Self.minReplyBytes...Self.maxReplyBytes).contains(bytes) else {
+                throw Options.UsageError(
+                    message: "--max-reply-bytes needs a number of bytes between \(Self.minReplyBytes) and \(Self.maxReplyBytes), got \(text)")
+            }
+            settings.maxReplyBytes = bytes
         }
         if let file = values["--ca-file"] {
             guard !insecure else {

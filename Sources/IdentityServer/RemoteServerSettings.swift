@@ -16,6 +16,10 @@ public struct RemoteServerSettings: Equatable, Sendable {
     public var registrationServiceName: String?
     /// Seconds an HTTP exchange may take (`forgerock_timeout`, the SDKs' default 60).
     public var timeout: Double = 60
+    /// Bytes one reply of the tenant may hold, header lines and body (`--max-reply-bytes`): AM's
+    /// replies are a few KiB, and a larger one is dropped before it is held whole.
+    public var maxReplyBytes = RemoteServerSettings.defaultMaxReplyBytes
+    public static let defaultMaxReplyBytes = 4 * 1024 * 1024
     /// Skip TLS certificate verification (`--insecure`, a local AM with a self-signed certificate).
     public var insecure = false
     /// PEM CA certificates to trust instead of the system store (`--ca-file`, an AM with its own CA).

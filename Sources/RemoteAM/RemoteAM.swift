@@ -35,7 +35,7 @@ public final class RemoteAM: IdentityServer {
         let trust: RemoteTransport.Trust =
             if settings.insecure { .insecure } else if let file = settings.caFile { .caFile(file) } else { .system }
         do {
-            transport = try RemoteTransport(timeout: settings.timeout, trust: trust)
+            transport = try RemoteTransport(timeout: settings.timeout, maxReplyBytes: settings.maxReplyBytes, trust: trust)
         } catch {
             throw BadSettings(message: error.message, status: 1)
         }

@@ -29,7 +29,10 @@ final class RemoteTransport {
         case insecure
     }
 
+    /// Seconds the whole exchange may take, from the first byte sent to the reply's last.
     let timeout: Double
+    /// Bytes a reply (its header lines and body) may hold; a larger one ends its transfer there.
+    let maxReplyBytes: Int
     let trust: Trust
     private let handle: UnsafeMutableRawPointer
 
@@ -37,10 +40,11 @@ final class RemoteTransport {
         let message: String
     }
 
-    init(timeout: Double, trust: Trust) throws(Unavailable) {
+    init(timeout: Double, maxReplyBytes: Int, trust: Trust) throws(Unavailable) {
         if let problem = ab_curl_load() { throw Unavailable(message: String(cString: problem)) }
         guard let handle = ab_curl_new() else { throw Unavailable(message: "libcurl could not make a transfer handle") }
         self.timeout = timeout
+        self.maxReplyBytes = maxReplyBytes
         self.trust = trust
         self.handle = handle
     }
@@ -62,8 +66,8 @@ final class RemoteTransport {
                                 var request = ab_curl_request(
                                     method: methodPointer, url: urlPointer, headers: headerList.baseAddress, header_count: headerList.count,
                                     body: body == nil ? nil : (bodyPointer.baseAddress ?? UnsafePointer(bitPattern: 1)),
-                                    body_length: bytes.count, timeout_ms: Int(timeout * 1000), verify: trust == .insecure ? 0 : 1,
-                                    ca_file: caPointer)
+                                    body_length: bytes.count, timeout_ms: Int(timeout * 1000), max_reply_bytes: maxReplyBytes,
+                                    verify: trust == .insecure ? 0 : 1, ca_file: caPointer)
                                 ab_curl_perform(handle, &request, &answer)
                             }
                         }
@@ -72,6 +76,11 @@ final class RemoteTransport {
             }
         }
         defer { ab_curl_response_free(&answer) }
+        guard answer.too_large == 0 else {
+            throw TransportError(
+                "the reply of the identity server \(Self.authority(of: url)) to \(what) exceeded \(maxReplyBytes) bytes and was dropped "
+                    + "(--max-reply-bytes N raises the limit)")
+        }
         guard answer.code == 0 else {
             let detail = withUnsafeBytes(of: answer.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw describe(code: answer.code, detail: detail, what: what, hostName: Self.authority(of: url))

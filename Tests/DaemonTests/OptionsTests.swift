@@ -121,9 +121,22 @@ import Testing
         #expect(remote.oauthRedirectUri == "com.example.app:/cb")
         #expect(remote.oauthScope == "openid")
         #expect(remote.timeout == 15)
+        #expect(remote.maxReplyBytes == 4 * 1024 * 1024, "the default reply limit, 4 MiB")
         #expect(remote.discoveryURL == "https://tenant.example.com/am/oauth2/alpha/.well-known/openid-configuration")
         #expect(remote.insecure)
         #expect(options.host.redirectUris == [], "the tenant's redirect URI is not the embedded client's")
+    }
+
+    @Test func theReplyLimitIsAnOption() throws {
+        let server = ["--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b"]
+        #expect(try Self.parse(server + ["--max-reply-bytes", "1024"]).host.remote?.maxReplyBytes == 1024)
+        #expect(try Self.parse(server + ["--max-reply-bytes=1073741824"]).host.remote?.maxReplyBytes == 1 << 30)
+        for bad in ["1023", "1073741825", "4MiB", "-1", "+2048"] {
+            #expect(
+                Self.refusal(server + ["--max-reply-bytes", bad])
+                    == "--max-reply-bytes needs a number of bytes between 1024 and 1073741824, got \(bad)")
+        }
+        #expect(Self.refusal(["--max-reply-bytes", "2048"]) == "--max-reply-bytes applies to a remote tenant: give --server URL or --config FILE")
     }
 
     @Test func aCAFileMustHoldPEMCertificates() throws {
@@ -259,7 +272,7 @@ import Testing
             "--scenario", "--unknown-nodes", "--auth-service", "--registration-service", "--bridge", "--callbacks",
             "--start-delay", "--log-level", "--trace", "--banner", "--http", "--config", "--server", "--redirect-uri",
             "--post-logout-redirect-uri",
-            "--discovery", "--timeout", "--ca-file", "--insecure", "--no-stdio", "--cors-origin", "--public-url",
+            "--discovery", "--timeout", "--max-reply-bytes", "--ca-file", "--insecure", "--no-stdio", "--cors-origin", "--public-url",
             "--help",
             "--version",
         ] {

@@ -21,7 +21,8 @@ typedef struct {
     size_t header_count;
     const uint8_t *body;        // NULL: no body
     size_t body_length;
-    long timeout_ms;
+    long timeout_ms;            // the whole exchange, first byte sent to last byte read
+    size_t max_reply_bytes;     // the reply's header lines and body together; past it the transfer ends
     int verify;                 // 0: --insecure, no peer or host verification
     const char *ca_file;        // NULL: the system trust store
 } ab_curl_request;
@@ -34,6 +35,7 @@ typedef struct {
     uint8_t *headers;           // the raw header lines of every response received
     size_t headers_length;
     char error[256];            // libcurl's own words when code != 0
+    int too_large;              // 1: the reply passed max_reply_bytes and was dropped (code != 0)
 } ab_curl_response;
 
 /// Runs one exchange; redirects are never followed. Free the response with ab_curl_response_free.
