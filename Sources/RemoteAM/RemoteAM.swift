@@ -15,7 +15,7 @@ public final class RemoteAM: IdentityServer {
     /// Where each call goes: AM's layout, the app's overrides, the discovery document's.
     let endpoints: TenantEndpoints
     /// Cookies AM sets besides the SSO one (`amlbcookie`, affinity): sent back as the SDK's jar does.
-    private var jar: [String: String] = [:]
+    private var jar = CookieJar()
 
     public struct BadSettings: Error, Sendable {
         public let message: String
@@ -169,10 +169,11 @@ public final class RemoteAM: IdentityServer {
             let encoded = form.sorted { $0.key < $1.key }.map { "\(PercentEncoding.escape($0.key))=\(PercentEncoding.escape($0.value))" }
             payload = Array(encoded.joined(separator: "&").utf8)
         }
-        var cookies = jar
-        if let ssoToken, !ssoToken.isEmpty { cookies[settings.cookieName] = ssoToken }
+        let host = CookieJar.host(ofAuthority: RemoteTransport.authority(of: url))
+        var cookies = jar.cookies(for: host).map { ($0.name, $0.value) }
+        if let ssoToken, !ssoToken.isEmpty { cookies.append((settings.cookieName, ssoToken)) }
         if !cookies.isEmpty {
-            lines.append(("Cookie", cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")))
+            lines.append(("Cookie", cookies.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "; ")))
         }
         lines.append(("Accept", "application/json"))
         // Host and path only: queries and bodies carry codes, tokens and passwords.
@@ -187,16 +188,16 @@ public final class RemoteAM: IdentityServer {
         }
         let elapsed = ContinuousClock.now - started
         Log.shared.trace("HTTP \(method) \(place) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
-        keepCookies(response.headers["set-cookie"] ?? [])
+        keepCookies(response.headers["set-cookie"] ?? [], from: host)
         return try reply(response, what: "\(method) \(RemoteTransport.path(of: url))", url: url)
     }
 
-    private func keepCookies(_ headers: [String]) {
+    private func keepCookies(_ headers: [String], from host: String) {
         let now = CivilTime(unixSeconds: SystemClock().now)
         for header in headers {
             // The SSO cookie is the SDK layer's to keep (it passes it in).
             guard let cookie = SetCookie(header, now: now), cookie.name != settings.cookieName else { continue }
-            jar[cookie.name] = cookie.deletes ? nil : cookie.value
+            jar.store(cookie, from: host)
         }
     }
 

@@ -1,15 +1,21 @@
 import AuthBridgeCore
 
 /// One `Set-Cookie` header as the SDK's cookie jar needs it (RFC 6265 §5.2, the parts AM uses):
-/// the name and value, and whether the server is deleting the cookie (an empty value, a
-/// `Max-Age` of zero or less, an `Expires` date already past). Domain and path are not checked:
-/// the jar only ever talks to the one tenant.
+/// the name and value, the `Domain` attribute, the header's size (what the jar's per-cookie limit
+/// measures), and whether the server is deleting the cookie (an empty value, a `Max-Age` of zero
+/// or less, an `Expires` date already past). Path is not kept: the tenant's cookies (the
+/// load balancer's affinity) are for all of it.
 struct SetCookie {
     let name: String
     let value: String
     let deletes: Bool
+    /// The `Domain` attribute lower-cased without its leading dot (RFC 6265 §5.2.3); nil when absent or empty.
+    let domain: String?
+    /// Name, value and attributes: the whole header's bytes (RFC 6265 §6.1 measures a cookie so).
+    let size: Int
 
     init?(_ header: String, now: CivilTime) {
+        size = header.utf8.count
         let parts = header.split(separator: ";", omittingEmptySubsequences: false)
         guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return nil }
         name = pair[..<equals].trimmedSpaces
@@ -19,11 +25,17 @@ struct SetCookie {
         self.value = value
         var maxAge: Int?
         var expires: [Int64]?
+        var domain: String?
         for attribute in parts.dropFirst() {
             let (key, argument) = Self.split(attribute)
             if key == "max-age" { maxAge = Int(argument) }
             if key == "expires" { expires = Self.httpDate(argument) }
+            if key == "domain" {
+                let bare = argument.hasPrefix(".") ? String(argument.dropFirst()) : argument
+                domain = bare.isEmpty ? nil : bare.lowercased()
+            }
         }
+        self.domain = domain
         // Max-Age wins over Expires (RFC 6265 §5.3 step 3).
         let now = Self.fields(now)
         deletes = value.isEmpty || (maxAge.map { $0 <= 0 } ?? expires.map { !now.lexicographicallyPrecedes($0) } ?? false)

@@ -1,8 +1,9 @@
 // Remote mode against a hostile tenant: a Node http server that answers the journey with a huge
-// body (announced, and chunked without a length) or drips its answer a byte at a time. The
-// bridge keeps its memory bounded (its peak resident set, VmHWM in /proc/PID/status, stays far
-// below what it was sent), fails the call as a transport error that names the limit, is cut at
-// --timeout, and answers the next call normally.
+// body (announced, and chunked without a length), drips its answer a byte at a time, or sets
+// thousands of cookies. The bridge keeps its memory bounded (its peak resident set, VmHWM in
+// /proc/PID/status, stays far below what it was sent), fails the call as a transport error that
+// names the limit, is cut at --timeout, sends back a jar bounded as a browser's, and answers
+// the next call normally.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -21,6 +22,7 @@ const SENT = 512 * MiB;
 const PEAK_BOUND = 192 * MiB;
 
 let mode = 'step';
+const cookieHeaders = [];
 const sockets = new Set();
 const server = createServer((request, response) => {
   request.resume();
@@ -28,6 +30,7 @@ const server = createServer((request, response) => {
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"code":404}');
     return;
   }
+  cookieHeaders.push(request.headers.cookie ?? '');
   switch (mode) {
     case 'announced':
     case 'chunked': {
@@ -57,6 +60,12 @@ const server = createServer((request, response) => {
       response.on('close', () => clearInterval(timer));
       return;
     }
+    case 'cookies': {
+      const cookies = Array.from({ length: 3000 }, (_, index) => `flood${index}=${'v'.repeat(20)}; Path=/`);
+      cookies.push(`huge=${'h'.repeat(5000)}; Path=/`);
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': cookies }).end(STEP);
+      return;
+    }
     default:
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(STEP);
   }
@@ -66,7 +75,7 @@ server.on('connection', (socket) => { sockets.add(socket); socket.on('close', ()
 let bridge;
 before(async () => {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  bridge = bridgeTo(`http://127.0.0.1:${server.address().port}/am`, ['--timeout', '2']);
+  bridge = bridgeTo(`http://127.0.0.1:${server.address().port}/am`, ['--timeout', '2', '--log-level', 'debug']);
   await bridge.request('start');
 });
 after(() => {
@@ -97,6 +106,7 @@ for (const shape of ['announced', 'chunked']) {
       return true;
     });
     const peak = peakResident();
+    t.diagnostic(`peak resident set ${(peak / MiB).toFixed(1)} MiB`);
     assert.ok(peak < PEAK_BOUND, `peak resident set ${(peak / MiB).toFixed(1)} MiB, bound ${PEAK_BOUND / MiB} MiB`);
     await loginWorks();
   });
@@ -110,4 +120,22 @@ test('a tenant that drips its reply is cut at --timeout', async () => {
     return true;
   });
   await loginWorks();
+});
+
+test('3,000 cookies and a 5,000-byte one: the jar keeps the newest 50 and the requests stay small', async () => {
+  mode = 'cookies';
+  await bridge.request('login');
+  cookieHeaders.length = 0;
+  await loginWorks();
+  await loginWorks();
+  for (const header of cookieHeaders) {
+    const names = header.split('; ').map((pair) => pair.split('=')[0]);
+    assert.equal(names.length, 50, 'at most 50 cookies for the tenant');
+    assert.ok(names.every((name) => /^flood(29[5-9]\d)$/.test(name)), 'the oldest were evicted, the oversize one dropped');
+    assert.ok(header.length < 8192, `Cookie is ${header.length} bytes`);
+  }
+  // The debug log names what went, never a value.
+  assert.match(bridge.stderr, /cookie jar: evicted the oldest cookie flood0 for 127\.0\.0\.1: more than 50 cookies for 127\.0\.0\.1/);
+  assert.match(bridge.stderr, /cookie jar: dropped the cookie huge from 127\.0\.0\.1: 5013 bytes, more than 4096/);
+  assert.ok(!bridge.stderr.includes('v'.repeat(20)) && !bridge.stderr.includes('h'.repeat(20)), 'no cookie value is logged');
 });
