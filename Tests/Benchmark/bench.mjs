@@ -13,6 +13,7 @@ import { alternating, LOGIN_PAYLOAD, loginJourney, median, percentile, pipeline,
 import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
 import { mixedSoak } from './soak-bench.mjs';
 import { randomCallsPerJourney } from './random-bench.mjs';
+import { pageCurve } from './page-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -31,6 +32,7 @@ const N = {
   stateJourneys: quick ? 50 : 100,
   exchanges: quick ? [1000, 10000] : [1000, 10000, 100000],
   abandoned: quick ? [1000, 10000] : [1000, 10000, 30000],
+  pageRounds: quick ? 3 : 9,
 };
 const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
 // The machine is shared and noisy; the two processes are measured in alternating blocks so that
@@ -177,6 +179,8 @@ process.stderr.write('state directory…\n');
 ab.state = await stateDirCurve(authbridge, daemonArgs, N.stateUsers, N.stateJourneys, N.roundTrips / 20);
 process.stderr.write('random source…\n');
 ab.randomCallsPerJourney = await randomCallsPerJourney(authbridge, N.directoryJourneys);
+process.stderr.write('wide pages…\n');
+ab.pages = await pageCurve(authbridge, daemonArgs, [1000, 4000], N.pageRounds);
 process.stderr.write('growth…\n');
 ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
@@ -227,6 +231,8 @@ const rows = [
     i === all.length - 1 ? (r) => r <= 1.2 : null, i === all.length - 1 ? '≤ 1.2×' : '']),
   [`… ${stateFull.users} users vs no state dir + ${journalWritesPerJourney} fsyncs (one: ${ab.state.fsyncMicros.toFixed(0)} µs)`, stateFull.journeyMicros, syncedFloorMicros, 'µs', (r) => r <= 2, '≤ 2×'],
   ...ab.state.curve.map(({ users, pingMicros }) => [`daemon.ping round trip p50, --state-dir with ${users} users`, pingMicros, ab.state.none.pingMicros, 'µs', null, '']),
+  // Linear work is 4× from 1,000 to 4,000 callbacks; the margin is for the larger reply's allocations.
+  ['next on a page of 4,000 callbacks vs 1,000, daemon CPU', ab.pages[1].nextMicros, ab.pages[0].nextMicros, 'µs', (r) => r <= 5, '≤ 5× (linear: 4×)'],
   [`system random calls per login journey, real mode${ab.randomCallsPerJourney === null ? ' (strace missing: not measured)' : ''}`, ab.randomCallsPerJourney, null, 'calls', null, ''],
   ...ab.growth.exchanges.map(({ count, rssMB }, i, all) => [
     `RSS after ${count} exchangeToken without logout`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),

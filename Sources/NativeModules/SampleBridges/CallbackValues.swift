@@ -99,6 +99,12 @@ enum CallbackValues {
     /// of that class in the node, as the bridges' `getCallback(Class)` does. Types the bridge
     /// does not handle are ignored. Gson reads every number as a Double.
     static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant, collector: DeviceProfileCollector) throws(BridgeError) {
+        // `getCallback(Class)`'s answer for each type, found once: a search per callback would
+        // make a page of n callbacks cost O(n²).
+        var firstOfType: [CallbackType: Int] = [:]
+        for index in node.callbacks.indices.reversed() {
+            if let type = node.callbackType(at: index) { firstOfType[type] = index }
+        }
         for index in node.callbacks.indices where index < payload.callbacks.count {
             let sent = payload.callbacks[index]
             guard let type = sent.type.flatMap(CallbackType.init(rawValue:)), type == node.callbackType(at: index)
@@ -108,7 +114,7 @@ enum CallbackValues {
             guard let value = sent.inputs.first?.value else { continue }
             switch type {
             case .name, .password, .validatedCreateUsername, .validatedCreatePassword:
-                guard case .string = value, let first = node.callbacks.indices.first(where: { node.callbackType(at: $0) == type }) else { continue }
+                guard case .string = value, let first = firstOfType[type] else { continue }
                 node.setInput(callback: first, inputIndex: 0, to: value)
             case .choice:
                 // Kotlin `value as? Int` on Gson's Double is null: never set. Java's `(Integer)`
@@ -120,7 +126,7 @@ enum CallbackValues {
             case .kbaCreate:
                 // Kotlin uses the callback at this position; Java `getCallback(KbaCreateCallback)`,
                 // the first KBA, so a second KBA's answers land on the first.
-                let target = variant == .kotlin ? index : node.callbacks.indices.first { node.callbackType(at: $0) == type } ?? index
+                let target = variant == .kotlin ? index : firstOfType[type] ?? index
                 setKBA(sent, on: &node, at: target)
             case .stringAttributeInput:
                 if case .string = value { node.setInput(callback: index, inputIndex: 0, to: value) }

@@ -16,20 +16,39 @@ struct CallbackAnswer: Equatable, Sendable {
     /// forgerock-ios-sdk `FRAuth/FRAuth/Authentication/Node.swift`). Inputs a callback does not have are ignored.
     static func answers(to step: Step, in payload: JSONValue) -> [CallbackAnswer] {
         let callbacks = step.callbacks
-        var inputs: [JSONObject] = []
+        var answers = callbacks.indices.map { CallbackAnswer(id: step.ids?[$0]) }
+        // One pass over the inputs, in order (a later input of the same name wins): each name is
+        // split at its digits, so a page of n callbacks costs O(n), not O(n²) prefix tests.
         for callback in payload["callbacks"]?.arrayValue ?? [] {
-            for case .object(let input) in callback["input"]?.arrayValue ?? [] { inputs.append(input) }
-        }
-        return callbacks.enumerated().map { position, callback in
-            let token = StepRenderer.inputName(position: position)
-            var answer = CallbackAnswer(id: step.ids?[position])
-            for input in inputs {
-                guard let name = input["name"]?.stringValue, name.hasPrefix(token) else { continue }
-                let suffix = String(name.dropFirst(token.count))
-                if callback.hasInput(suffix: suffix) { answer.inputs[suffix] = input["value"] ?? .null }
+            for case .object(let input) in callback["input"]?.arrayValue ?? [] {
+                guard let name = input["name"]?.stringValue else { continue }
+                for (position, suffix) in inputNameSplits(name, callbackCount: callbacks.count)
+                where callbacks[position].hasInput(suffix: suffix) {
+                    answers[position].inputs[suffix] = input["value"] ?? .null
+                }
             }
-            return answer
         }
+        return answers
+    }
+
+    /// Every way `name` reads as `StepRenderer.inputName(position:)` of a callback on the step
+    /// followed by a suffix: `IDToken12` is callback 12's main input or callback 1's input `2`.
+    /// At most one split per digit of the number, so the cost does not grow with the step.
+    static func inputNameSplits(_ name: String, callbackCount: Int) -> [(position: Int, suffix: String)] {
+        let prefix = StepRenderer.inputNamePrefix
+        guard name.hasPrefix(prefix) else { return [] }
+        let rest = name.dropFirst(prefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        // A number written with a leading zero is no callback's (`IDToken01` is not `IDToken1`).
+        guard digits.first != "0" else { return [] }
+        var splits: [(position: Int, suffix: String)] = []
+        var number = 0
+        for (length, digit) in digits.enumerated() {
+            number = number * 10 + Int(digit.asciiValue! - 48)
+            guard number <= callbackCount else { break }
+            splits.append((number - 1, String(rest.dropFirst(length + 1))))
+        }
+        return splits
     }
 
     /// Applies each callback's answer rule. An option index becomes an integer (AM reads a string

@@ -30,5 +30,6 @@ enum StepRenderer {
         return .object(json)
     }
 
-    static func inputName(position: Int) -> String { "IDToken\(position + 1)" }
+    static func inputName(position: Int) -> String { "\(inputNamePrefix)\(position + 1)" }
+    static let inputNamePrefix = "IDToken"
 }

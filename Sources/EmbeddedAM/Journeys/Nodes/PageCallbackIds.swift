@@ -11,6 +11,9 @@ struct PageCallbackIds: Equatable {
 
     /// Child index by callback id.
     private(set) var children: [Int: Int] = [:]
+    /// The id the next callback gets: one past the highest so far, kept so that numbering a page
+    /// of n callbacks costs O(n), not a search of the map for each.
+    private var nextId = 0
 
     init() {}
 
@@ -19,11 +22,13 @@ struct PageCallbackIds: Equatable {
         for member in shared[Self.sharedKey]?.objectValue?.members ?? [] {
             if let id = Int(member.key), let child = member.value.intValue { children[id] = Int(child) }
         }
+        nextId = (children.keys.max() ?? -1) + 1
     }
 
     /// A new id for a callback of `child`.
     mutating func add(child: Int) -> Int {
-        let id = (children.keys.max() ?? -1) + 1
+        let id = nextId
+        nextId += 1
         children[id] = child
         return id
     }
