@@ -93,6 +93,10 @@ struct Options {
                                  with the embedded server: one more URI /connect/endSession may send
                                  the browser to (post_logout_redirect_uri, exact match; a list of its
                                  own, empty by default, as AM's client keeps). Repeatable
+          --max-session-time MINUTES, --max-idle-time MINUTES
+                                 with the embedded server: how long an SSO session lives from its
+                                 login, and without use, as AM's session service sets them
+                                 (defaults 120 and 30); past either it is no longer valid
           --discovery URL        read the OAuth endpoints (authorize, token, userinfo, revoke,
                                  end session) from the tenant's .well-known/openid-configuration at
                                  URL, as FROptions' discoveryEndpoint does; journeys and sessions stay
@@ -146,6 +150,15 @@ struct Options {
         func positive(_ flag: String) throws(UsageError) -> Int {
             let text = try value(flag)
             guard let number = Int(text), number > 0 else { throw UsageError(message: "\(flag) needs a positive integer, got \(text)") }
+            return number
+        }
+        /// AM's session times: whole minutes, at most a year's worth (a session's end must stay a
+        /// representable date).
+        func minutes(_ flag: String) throws(UsageError) -> Int {
+            let text = try value(flag)
+            guard let number = Int(text), number > 0, number <= 525_600 else {
+                throw UsageError(message: "\(flag) needs whole minutes from 1 to 525600, got \(text)")
+            }
             return number
         }
         while index < arguments.count {
@@ -203,6 +216,8 @@ struct Options {
                 case .success(let endpoint): options.http = endpoint
                 case .failure(let failure): throw UsageError(message: failure.message)
                 }
+            case "--max-session-time": options.host.maxSessionTime = Double(try minutes(argument)) * 60
+            case "--max-idle-time": options.host.maxIdleTime = Double(try minutes(argument)) * 60
             case "--redirect-uri": options.redirectUris.append(try redirectURI(argument))
             case "--post-logout-redirect-uri": options.postLogoutRedirectUris.append(try redirectURI(argument))
             case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--max-reply-bytes",
@@ -264,6 +279,9 @@ struct Options {
                 throw UsageError(message: "--redirect-uri is given \(options.redirectUris.count) times: a remote tenant's app has one redirect URI")
             }
             options.remote.values["--redirect-uri"] = options.redirectUris.first
+            guard options.host.maxSessionTime == nil, options.host.maxIdleTime == nil else {
+                throw UsageError(message: "--max-session-time and --max-idle-time set the embedded server's sessions: a tenant's are set in its session service")
+            }
             guard options.postLogoutRedirectUris.isEmpty else {
                 throw UsageError(
                     message: "--post-logout-redirect-uri registers with the embedded server's client: a tenant's client has "

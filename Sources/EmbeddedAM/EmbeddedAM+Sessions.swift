@@ -2,8 +2,9 @@ import AuthBridgeCore
 import IdentityServer
 
 /// The `/json/sessions` actions beside logout: validate, getSessionInfo and refresh, answered as
-/// AM does for a session named by its token. Sessions here have no idle or maximum lifetime
-/// (they end by logout, endSession or an administrator), so no expiration times are reported.
+/// AM does for a session named by its token. A session past its Maximum Session Time or Maximum
+/// Idle Time (`SessionLimits`) is not valid; `refresh` starts its idle time again, `validate`
+/// and `getSessionInfo` do not.
 extension EmbeddedAM {
     public func validateSession(ssoToken: String) -> ServerReply {
         guard let session = sessions.find(ssoToken) else { return ServerReply(status: 200, body: ["valid": false]) }
@@ -13,12 +14,17 @@ extension EmbeddedAM {
     }
 
     public func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply {
-        guard let session = sessions.find(ssoToken) else { return ServerReply(status: 401, body: AMErrors.accessDenied) }
+        guard let session = refresh ? sessions.use(ssoToken) : sessions.find(ssoToken) else {
+            return ServerReply(status: 401, body: AMErrors.accessDenied)
+        }
+        let limits = sessions.limits
         return ServerReply(status: 200, body: [
             "username": .string(session.username),
             "universalId": .string("id=\(session.username),ou=user,o=\(config.realm),ou=services,ou=am-config"),
             "realm": .string(config.realmPath),
-            "latestAccessTime": .string(ISO8601.format(clock.now)),
+            "latestAccessTime": .string(ISO8601.format(session.lastAccess)),
+            "maxIdleExpirationTime": .string(ISO8601.format(session.lastAccess + limits.maxIdleTime)),
+            "maxSessionExpirationTime": .string(ISO8601.format(session.authTime + limits.maxSessionTime)),
         ])
     }
 }

@@ -15,7 +15,7 @@ public final class EmbeddedAM: IdentityServer {
         self.config = config
         self.clock = clock
         users = UserDirectory(random: random, iterations: config.passwordHashIterations)
-        sessions = SessionStore(random: random, clock: clock)
+        sessions = SessionStore(random: random, clock: clock, limits: config.sessionLimits)
         journeyEngine = JourneyEngine(config: config, users: users, sessions: sessions, clock: clock, random: random)
         oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
         if let demo = config.demoUser {

@@ -49,11 +49,20 @@ public struct EmbeddedAMConfig: Sendable {
     /// progress, suspended journeys, OAuth grants, rotated-out refresh tokens): past it the least
     /// recently used go, so memory stays bounded even when the virtual clock stands still.
     public var retentionCap = 2_000
+    /// AM's session service: "Maximum Session Time" and "Maximum Idle Time", in seconds here
+    /// (AM's own defaults, 120 and 30 minutes; `--max-session-time`, `--max-idle-time`).
+    public var maxSessionTime: Double = 120 * 60
+    public var maxIdleTime: Double = 30 * 60
     public var demoUser: DemoUser? = DemoUser(
         username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
         email: "demo@example.com", telephoneNumber: "+15555550100")
 
     public init() {}
+
+    /// SSO sessions' lifetimes and cap (`retentionCap`, as the other collections).
+    public var sessionLimits: SessionLimits {
+        SessionLimits(maxSessionTime: maxSessionTime, maxIdleTime: maxIdleTime, cap: retentionCap)
+    }
 
     /// `https://…/am/oauth2/realms/root/realms/alpha`, the long form AM reports as `iss`.
     public var issuer: String { "\(baseURL)/oauth2/realms/root/realms/\(realm)" }

@@ -44,6 +44,10 @@ public struct HostConfiguration: Sendable {
     /// `--post-logout-redirect-uri`: the embedded server's OAuth client's Post Logout Redirect
     /// URIs, where `/connect/endSession` may send the browser (empty by default, as AM's).
     public var postLogoutRedirectUris: [String] = []
+    /// `--max-session-time`, `--max-idle-time`: the embedded server's SSO session lifetimes in
+    /// seconds (nil: AM's defaults, 120 and 30 minutes).
+    public var maxSessionTime: Double?
+    public var maxIdleTime: Double?
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?

@@ -63,6 +63,8 @@ public final class World {
         where !serverConfig.clients[0].postLogoutRedirectUris.contains(uri) {
             serverConfig.clients[0].postLogoutRedirectUris.append(uri)
         }
+        if let seconds = configuration.maxSessionTime { serverConfig.maxSessionTime = seconds }
+        if let seconds = configuration.maxIdleTime { serverConfig.maxIdleTime = seconds }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         if let remote = configuration.remote {

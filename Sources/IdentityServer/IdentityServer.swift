@@ -56,6 +56,10 @@ public enum SessionEndCause: String, Equatable, Sendable {
     case endSession = "end_session"
     /// An administrator ended the user's sessions (`emulator.revokeSession`).
     case administrator
+    /// The session outlived AM's Maximum Session Time or Maximum Idle Time.
+    case expired
+    /// The server held more sessions than its cap and this one was the least recently used.
+    case evicted
 }
 
 /// A reply as AM would send it over HTTP.

@@ -238,7 +238,10 @@ import Glibc
         let journal = try String(contentsOfFile: dir + "/state.journal", encoding: .utf8)
         #expect(journal.contains("\"ada\""))
         #expect(!journal.contains("Ch4ng3it!") && !journal.contains("An4lytical!"), "no clear password, ever")
-        let after = try DaemonProcess.run(["--state-dir", dir], lines: [Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state")])
+        // On the saved virtual clock: on the system clock the tokens and the SSO session, made
+        // at the virtual epoch, would all be long expired.
+        let after = try DaemonProcess.run(
+            StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state")])
         #expect(after.messages[0]["result"]?["preferred_username"] == "demo")
         #expect(after.messages[1]["result"]?["server"]?["users"] == 2)
     }

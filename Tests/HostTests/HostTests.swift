@@ -221,6 +221,22 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         #expect(app.perform { $0.sdk.accessToken } != nil)
     }
 
+    /// The native session past AM's Maximum Idle Time ends when the server next looks at it
+    /// (here a `validate` over HTTP): the native side is logged out as by a logout elsewhere.
+    @Test func theNativeSessionExpiringIsALogoutEvent() throws {
+        let app = try loggedIn()
+        let sso = app.perform { $0.sdk.tokens.ssoToken! }
+        app.advanceClock(by: 30 * 60 - 1)
+        #expect(app.perform { $0.embedded.validateSession(ssoToken: sso).body["valid"] } == true)
+        #expect(app.takeEvents().isEmpty)
+        app.advanceClock(by: 1)
+        #expect(app.perform { $0.embedded.validateSession(ssoToken: sso).body } == ["valid": false])
+        let events = app.takeEvents()
+        #expect(events.map(\.0) == ["LOGOUT_EVENT"])
+        #expect(events.first?.1 == ["reason": "session_ended", "generation": 2])
+        #expect(app.perform { $0.sdk.accessToken } == nil)
+    }
+
     @Test func anAdministratorsRevocationWaitsForTheNextRefresh() throws {
         let app = try loggedIn()
         _ = try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: nil).sessions } }.get()

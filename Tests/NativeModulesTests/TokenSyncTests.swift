@@ -165,9 +165,28 @@ import Testing
         // Rotating the refresh token behind the SDK's back makes the one it holds a replay.
         let held = bridge.perform { $0.sdk.accessToken!.refreshToken! }
         _ = bridge.perform { $0.embedded.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"]) }
-        bridge.advanceClock(by: 3600)
+        // The session is used meanwhile (as a web app's refresh would), so it outlives AM's 30
+        // minutes of Maximum Idle Time.
+        let sso = bridge.perform { $0.sdk.tokens.ssoToken! }
+        for _ in 0..<2 {
+            bridge.advanceClock(by: 1700)
+            #expect(bridge.perform { $0.embedded.sessionInfo(ssoToken: sso, refresh: true).status } == 200)
+        }
+        bridge.advanceClock(by: 200)
         _ = try bridge.call("getAccessToken")
         #expect(bridge.takeEvents().map { $0.1["reason"] } == ["session"])
+    }
+
+    /// The refresh token refused and the session expired too (an hour without use): the
+    /// session observer logs out as the fallback finds it gone, once.
+    @Test func anExpiredTokenWithAnExpiredSessionLogsOutOnce() throws {
+        let bridge = try Self.loggedIn(ready: true)
+        _ = bridge.takeEvents()
+        let held = bridge.perform { $0.sdk.accessToken!.refreshToken! }
+        _ = bridge.perform { $0.embedded.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"]) }
+        bridge.advanceClock(by: 3600)
+        #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "All user credentials are expired or invalid; user authentication is required", detail: nil))
+        #expect(bridge.takeEvents().map { $0.1 } == [["reason": "session_ended", "generation": 2]])
     }
 
     @Test func exchangeTokenReplacesNativeTokensAndResolvesTheMap() throws {

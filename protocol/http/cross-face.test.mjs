@@ -82,7 +82,14 @@ test('revoking the native refresh token over HTTP is found at the next refresh',
   const native = await bridgeLogin();
   const revoke = await fetch(`${daemon.oauth}/token/revoke`, { method: 'POST', headers: FORM, body: form({ token: native.refreshToken, client_id: CLIENT_ID }) });
   assert.equal(revoke.status, 200);
-  await daemon.connection.request('emulator.advanceClock', { seconds: 3590 });
+  // The session is used over HTTP meanwhile, so it outlives AM's 30 minutes of idle time.
+  for (const seconds of [1700, 1700, 190]) {
+    await daemon.connection.request('emulator.advanceClock', { seconds });
+    const used = await fetch(`${daemon.json}/sessions?_action=refresh`, {
+      method: 'POST', headers: { Cookie: `iPlanetDirectoryPro=${native.sessionToken}`, 'Accept-API-Version': 'resource=4.0' },
+    });
+    assert.equal(used.status, 200);
+  }
   // The refresh is refused; the SSO session re-authorizes (AM's fallback), a TOKEN_EVENT.
   await daemon.connection.request('getAccessToken');
   assert.equal((await daemon.nextEvent('TOKEN_EVENT')).reason, 'session');

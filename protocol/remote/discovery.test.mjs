@@ -23,7 +23,8 @@ let serverURL;
 let publicURL;
 before(async () => {
   port = await freePort();
-  tenant = await startDaemon(['--http', `127.0.0.1:${port}`, '--public-url', `http://localhost:${port}/am`, '--clock', 'virtual']);
+  // --max-idle-time: the session outlives the hour the clocks move below (AM's default is 30 minutes).
+  tenant = await startDaemon(['--http', `127.0.0.1:${port}`, '--public-url', `http://localhost:${port}/am`, '--clock', 'virtual', '--max-idle-time', '120']);
   serverURL = `http://127.0.0.1:${port}/am`;
   publicURL = `http://localhost:${port}/am`;
 });

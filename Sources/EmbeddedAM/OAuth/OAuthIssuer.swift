@@ -106,7 +106,8 @@ final class OAuthIssuer {
         guard !scopes.isEmpty, scopes.allSatisfy(client.scopes.contains) else {
             return ServerReply(status: 400, body: AMErrors.oauth("invalid_scope", "Unknown/invalid scope(s)"))
         }
-        guard let session = sessions.find(request.ssoToken) else {
+        // An authorization uses the session: its idle time starts again, as AM's does.
+        guard let session = sessions.use(request.ssoToken) else {
             return redirect([("error_description", "The request requires some interaction that is not allowed."), ("state", request.state), ("error", "interaction_required")])
         }
         guard ["S256", "plain"].contains(request.codeChallengeMethod), !request.codeChallenge.isEmpty else {

@@ -58,8 +58,10 @@ public final class TokenManager {
     }
 
     /// The server ended an SSO session. When it is the one these credentials hold and it ended
-    /// by a logout or endSession some other face made, the credentials go too (LOGOUT_EVENT
-    /// `session_ended`): the user logged out of the web app is logged out of the native one.
+    /// by a logout or endSession some other face made, or ran out of time (its Maximum Session or
+    /// Idle Time, or evicted past the server's cap, found when the server next looks at it), the
+    /// credentials go too (LOGOUT_EVENT `session_ended`, what remote mode reports when the
+    /// tenant's session is gone): the user logged out of the web app is logged out of the native one.
     /// The SDK's own logout never gets here, because it clears the credentials before telling the
     /// server. An administrator's revocation is left for the next refresh to find, as
     /// `emulator.revokeSession` documents.
@@ -113,6 +115,9 @@ public final class TokenManager {
             }
         }
         logInfo("the server no longer honours the credentials (\(refused.message)): logging out")
+        // The SSO session expired as the server looked at it: the session observer has logged
+        // out already (`session_ended`), once.
+        guard accessToken != nil else { throw .authenticationRequired }
         commit(nil, ssoToken: nil, reason: ssoToken == nil ? .refreshRejected : .sessionRevoked)
         throw .authenticationRequired
     }

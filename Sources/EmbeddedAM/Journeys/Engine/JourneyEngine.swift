@@ -73,9 +73,11 @@ final class JourneyEngine {
     /// rather than a session.
     private func sessionSatisfying(_ request: AuthenticateRequest, journey: String) -> SSOSession? {
         guard !request.forceAuth, !request.noSession, let token = request.ssoToken,
-            let session = ssoSessions.find(token), session.journeys.contains(journey)
+            let session = ssoSessions.find(token), session.journeys.contains(journey),
+            // AM's use of the session: its idle time starts again.
+            let used = ssoSessions.use(token)
         else { return nil }
-        return session
+        return used
     }
 
     /// The client's answers go back to the node that sent the step. An answer no callback
