@@ -108,6 +108,14 @@ import Testing
         #expect(try Self.parse([]).host.postLogoutRedirectUris == [])
     }
 
+    /// AM's session times, in AM's unit (minutes), kept in seconds; unset, the server's defaults.
+    @Test func sessionTimesAreMinutes() throws {
+        let options = try Self.parse(["--max-session-time", "240", "--max-idle-time=15"])
+        #expect(options.host.maxSessionTime == 14_400)
+        #expect(options.host.maxIdleTime == 900)
+        #expect(try Self.parse([]).host.maxIdleTime == nil)
+    }
+
     @Test func aRemoteTenantFromFlags() throws {
         let options = try Self.parse([
             "--server", "https://tenant.example.com/am/", "--realm", "alpha", "--client-id", "app",
@@ -206,6 +214,13 @@ import Testing
             "--post-logout-redirect-uri needs an absolute URI such as http://localhost:3000/callback or com.example.app:/callback; got http://localhost:3000/#out (a redirect URI has no fragment (#…))"
         ),
         (["--post-logout-redirect-uri"], "--post-logout-redirect-uri needs a value"),
+        (["--max-idle-time", "0"], "--max-idle-time needs whole minutes from 1 to 525600, got 0"),
+        (["--max-session-time", "1.5"], "--max-session-time needs whole minutes from 1 to 525600, got 1.5"),
+        (["--max-session-time", "525601"], "--max-session-time needs whole minutes from 1 to 525600, got 525601"),
+        (
+            ["--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b", "--max-idle-time", "5"],
+            "--max-session-time and --max-idle-time set the embedded server's sessions: a tenant's are set in its session service"
+        ),
         (
             [
                 "--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b",
