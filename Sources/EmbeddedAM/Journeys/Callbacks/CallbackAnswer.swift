@@ -15,6 +15,13 @@ struct CallbackAnswer: Equatable, Sendable {
     /// position: clients leave callbacks out (iOS drops script TextOutputs from what it submits,
     /// forgerock-ios-sdk `FRAuth/FRAuth/Authentication/Node.swift`). Inputs a callback does not have are ignored.
     static func answers(to step: Step, in payload: JSONValue) -> [CallbackAnswer] {
+        var tests = 0
+        return answers(to: step, in: payload, inputTests: &tests)
+    }
+
+    /// `answers(to:in:)`, counting the (callback, input) pairs it tests in `inputTests`: the
+    /// operation count a test holds to a constant per input.
+    static func answers(to step: Step, in payload: JSONValue, inputTests: inout Int) -> [CallbackAnswer] {
         let callbacks = step.callbacks
         var answers = callbacks.indices.map { CallbackAnswer(id: step.ids?[$0]) }
         // One pass over the inputs, in order (a later input of the same name wins): each name is
@@ -22,9 +29,9 @@ struct CallbackAnswer: Equatable, Sendable {
         for callback in payload["callbacks"]?.arrayValue ?? [] {
             for case .object(let input) in callback["input"]?.arrayValue ?? [] {
                 guard let name = input["name"]?.stringValue else { continue }
-                for (position, suffix) in inputNameSplits(name, callbackCount: callbacks.count)
-                where callbacks[position].hasInput(suffix: suffix) {
-                    answers[position].inputs[suffix] = input["value"] ?? .null
+                for (position, suffix) in inputNameSplits(name, callbackCount: callbacks.count) {
+                    inputTests += 1
+                    if callbacks[position].hasInput(suffix: suffix) { answers[position].inputs[suffix] = input["value"] ?? .null }
                 }
             }
         }
