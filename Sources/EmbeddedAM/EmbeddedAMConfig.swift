@@ -46,7 +46,7 @@ public struct EmbeddedAMConfig: Sendable {
     /// test suites log in thousands of times.
     public var passwordHashIterations = 64
     /// How many of each thing that grows with traffic the server keeps at most (journeys in
-    /// progress, suspended journeys, OAuth grants, rotated-out refresh tokens): past it the least
+    /// progress, suspended journeys, OAuth grants, rotated-out refresh tokens, SSO sessions): past it the least
     /// recently used go, so memory stays bounded even when the virtual clock stands still.
     public var retentionCap = 2_000
     /// AM's session service: "Maximum Session Time" and "Maximum Idle Time", in seconds here

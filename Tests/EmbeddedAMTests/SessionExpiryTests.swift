@@ -27,7 +27,9 @@ import Testing
         harness.clock.advance(by: 1)
         #expect(harness.am.validateSession(ssoToken: sso).body == ["valid": false])
         #expect(ended.causes == [.expired])
-        #expect(harness.am.sessionInfo(ssoToken: sso, refresh: true) == ServerReply(status: 401, body: AMErrors.accessDenied))
+        #expect(
+            harness.am.sessionInfo(ssoToken: sso, refresh: true)
+                == ServerReply(status: 401, body: AMErrors.accessDenied))
         #expect(harness.am.holdings.sessions == 0)
     }
 
@@ -45,7 +47,8 @@ import Testing
         #expect(valid(harness, sso), "40 minutes after the login, 20 after its last use")
         #expect(harness.tokens(ssoToken: sso).status == 200, "an authorization uses the session")
         harness.clock.advance(by: 29 * 60)
-        let again = harness.am.authenticate(AuthenticateRequest(authIndexType: "service", authIndexValue: "Login", ssoToken: sso))
+        let again = harness.am.authenticate(
+            AuthenticateRequest(authIndexType: "service", authIndexValue: "Login", ssoToken: sso))
         #expect(again.body["tokenId"] == .string(sso), "a start with the cookie uses it too")
         harness.clock.advance(by: 29 * 60)
         #expect(valid(harness, sso))
@@ -71,12 +74,17 @@ import Testing
     @Test func anExpiredSessionsCookieIsIgnored() throws {
         let (harness, sso, _) = try loggedIn()
         harness.clock.advance(by: 30 * 60)
-        let start = harness.am.authenticate(AuthenticateRequest(authIndexType: "service", authIndexValue: "Login", ssoToken: sso))
+        let start = harness.am.authenticate(
+            AuthenticateRequest(authIndexType: "service", authIndexValue: "Login", ssoToken: sso))
         #expect(start.body["tokenId"] == nil)
         #expect(start.body["callbacks"] != nil)
-        let location = harness.am.authorize(AuthorizeRequest(
-            ssoToken: sso, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
-            state: "s1", codeChallenge: PKCE.challenge(for: "verifier-0123456789-0123456789-0123456789xx", method: "S256"))).headers["Location"] ?? ""
+        let location =
+            harness.am.authorize(
+                AuthorizeRequest(
+                    ssoToken: sso, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
+                    state: "s1",
+                    codeChallenge: PKCE.challenge(for: "verifier-0123456789-0123456789-0123456789xx", method: "S256"))
+            ).headers["Location"] ?? ""
         #expect(Harness.query(location)["error"] == "interaction_required")
     }
 
@@ -87,7 +95,9 @@ import Testing
         let clock = VirtualClock()
         let am = EmbeddedAM(config: config, clock: clock, random: SeededRandomSource(seed: 1))
         let step = am.authenticate(.start(service: "Login")).body
-        let sso = try #require(am.authenticate(.submit(Harness.fill(step, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]))).body["tokenId"]?.stringValue)
+        let sso = try #require(
+            am.authenticate(.submit(Harness.fill(step, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]))).body["tokenId"]?
+                .stringValue)
         clock.advance(by: 59)
         #expect(am.sessionInfo(ssoToken: sso, refresh: true).status == 200)
         clock.advance(by: 30)
@@ -142,7 +152,10 @@ import Testing
         #expect(restored.am.validateSession(ssoToken: sso).body["valid"] == true)
         restored.clock.advance(by: 60)
         #expect(restored.am.validateSession(ssoToken: sso).body == ["valid": false])
-        guard case .object(var object) = saved.value else { Issue.record("not an object"); return }
+        guard case .object(var object) = saved.value else {
+            Issue.record("not an object")
+            return
+        }
         object["lastAccess"] = "yesterday"
         let damaged = entries.map { $0.path == saved.path ? StateEntry($0.path, .object(object)) : $0 }
         #expect(throws: StateError.self) { try Harness().am.restoreState(damaged, rollingBack: false) }

@@ -8,13 +8,21 @@ import Testing
 /// quadratic in a page's callbacks).
 @Suite struct WidePageAnswers {
     private func page(_ count: Int) -> Step {
-        Step(callbacks: (0..<count).map { Callback.textInput(prompt: "Field \($0)", defaultText: nil) }, ids: Array(0..<count))
+        Step(
+            callbacks: (0..<count).map { Callback.textInput(prompt: "Field \($0)", defaultText: nil) },
+            ids: Array(0..<count))
     }
 
     private func payload(_ count: Int) -> JSONValue {
-        ["callbacks": .array((0..<count).map { i in
-            ["type": "TextInputCallback", "input": [["name": .string("IDToken\(i + 1)"), "value": .string("v\(i)")]]]
-        })]
+        [
+            "callbacks": .array(
+                (0..<count).map { i in
+                    [
+                        "type": "TextInputCallback",
+                        "input": [["name": .string("IDToken\(i + 1)"), "value": .string("v\(i)")]],
+                    ]
+                })
+        ]
     }
 
     @Test func everyCallbackOfAWidePageGetsItsOwnAnswer() {
@@ -43,8 +51,12 @@ import Testing
     /// `IDToken12` is callback 12's main input, or callback 1's input named `2` (which no callback
     /// has); a number with a leading zero, or past the page, names no callback.
     @Test func aNameSplitsAtEachDigitThatNamesACallback() {
-        func positions(_ name: String, _ count: Int) -> [Int] { CallbackAnswer.inputNameSplits(name, callbackCount: count).map(\.position) }
-        func suffixes(_ name: String, _ count: Int) -> [String] { CallbackAnswer.inputNameSplits(name, callbackCount: count).map(\.suffix) }
+        func positions(_ name: String, _ count: Int) -> [Int] {
+            CallbackAnswer.inputNameSplits(name, callbackCount: count).map(\.position)
+        }
+        func suffixes(_ name: String, _ count: Int) -> [String] {
+            CallbackAnswer.inputNameSplits(name, callbackCount: count).map(\.suffix)
+        }
         #expect(positions("IDToken12", 20) == [0, 11])
         #expect(suffixes("IDToken12", 20) == ["2", ""])
         #expect(positions("IDToken12", 5) == [0])
