@@ -155,4 +155,95 @@ import Testing
         #expect(result.messages[3]["error"]?["data"]?["hint"] == nil, "a number is not a forgotten JSON.stringify")
         #expect(result.messages[4]["error"]?["data"]?["hint"] == nil, "tokenUpdate takes an object")
     }
+
+    static let password = "Tr4ce-Pa55word"
+    static let numericSecret = "918273645"
+
+    /// `next` payloads the redaction cannot read or does not know, each holding the password: bad
+    /// escapes, nesting past the parser's limit, cut-off and bare payloads, callbacks in shapes
+    /// other than AM's, secret-looking keys it has no name for.
+    static var hostilePayloads: [String] {
+        let p = password
+        let deep = String(repeating: "[", count: 70) + "\"\(p)\"" + String(repeating: "]", count: 70)
+        let deepObject = String(repeating: #"{"a":"#, count: 70) + "\"\(p)\"" + String(repeating: "}", count: 70)
+        return [
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"\#(p)\q"}]}]}"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"\#(p)"}]}]"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"\#(p)"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"\#(p)\ud800"}]}]}"#,
+            "{\"password\":\"\(p)\u{01}\"}",
+            deep, deepObject, p, "\"\(p)\"", " \(p)", "x{\"password\":\"\(p)\"}",
+            #"{"callbacks":[{"input":[{"name":"IDToken2","value":"\#(p)"}]}]}"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":{"name":"IDToken2","value":"\#(p)"}}]}"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":[["\#(p)"]]}]}"#,
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"x","extra":"\#(p)"}]}]}"#,
+            #"{"callbacks":[{"type":["PasswordCallback"],"input":[{"name":"IDToken2","value":"\#(p)"}]}]}"#,
+            #"{"callbacks":["\#(p)"]}"#,
+            #"{"mySecretThing":"\#(p)","userPassword":{"deep":["\#(p)"]},"apiToken":\#(numericSecret)}"#,
+            #"{"callbacks":[{"type":"NameCallback","input":[{"name":"newPassword","value":"\#(p)"}]}]}"#,
+        ]
+    }
+
+    /// The valid step with the password, damaged a few bytes at a time (seeded), never inside
+    /// the password itself.
+    static func mutatedPayloads(count: Int, seed: UInt64) -> [String] {
+        let base = Array(#"{"authId":"a","callbacks":[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"\#(password)"}]}]}"#.utf8)
+        let alphabet = Array(#"{}[]",:\ x0"#.utf8)
+        let random = SeededRandomSource(seed: seed)
+        var payloads: [String] = []
+        for _ in 0..<count {
+            var bytes = base
+            for _ in 0...random.uniform(3) {
+                let start = bytes.firstRange(of: Array(password.utf8))!.lowerBound
+                let end = start + password.utf8.count
+                // A position before the password or after it, never inside.
+                let before = end == bytes.count || random.uniform(2) == 0
+                let position = before ? Int(random.uniform(UInt64(start))) : end + Int(random.uniform(UInt64(bytes.count - end)))
+                switch random.uniform(4) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(alphabet[Int(random.uniform(UInt64(alphabet.count)))], at: position)
+                case 2: bytes.insert(bytes[position], at: position)
+                default: if !before { bytes.removeSubrange(position...) }
+                }
+            }
+            payloads.append(String(decoding: bytes, as: UTF8.self))
+        }
+        return payloads
+    }
+
+    @Test func payloadsTheTraceCannotReadAreRedactedWhole() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("authbridge-trace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("trace.log").path
+        let payloads = Self.hostilePayloads + Self.mutatedPayloads(count: 300, seed: 30)
+        var lines = [Requests.call(1, "start"), Requests.call(2, "login")]
+        for (index, payload) in payloads.enumerated() {
+            lines.append(Requests.call(10 + index, "next", JSONWriter.compact([.string(payload)])))
+        }
+        // The same secrets as params of other shapes, and whole frames that are not JSON or nest too deep.
+        let p = Self.password
+        lines += [
+            Requests.call(5000, "next", #"[{"callbacks":[{"type":"PasswordCallback","input":{"name":"IDToken2","value":"\#(p)"}}]}]"#),
+            Requests.call(5001, "emulator.addUser", #"{"username":"eve","password":"\#(p)","clientSecretish":"\#(p)"}"#),
+            #"{"jsonrpc":"2.0","id":5002,"method":"next","params":["{\"password\":\"\#(p)\q"]}"#,
+            #"{"jsonrpc":"2.0","id":5003,"method":"next","params":"# + String(repeating: "[", count: 70) + "\"\(p)\"" + String(repeating: "]", count: 70) + "}",
+            Requests.call(5004, "login"), Requests.call(5005, "next", Requests.demoPayload),
+        ]
+        let traced = try DaemonProcess.run(deterministic + ["--log-level", "trace"], lines: lines)
+        let toFile = try DaemonProcess.run(deterministic + ["--trace", file], lines: lines)
+        #expect(traced.status == 0)
+        #expect(traced.messages.last?["result"]?["type"] == "LoginSuccess", "the session still works")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        for (name, text) in [("stderr", traced.stderr), ("the trace file", written), ("stderr with --trace", toFile.stderr)] {
+            #expect(!text.contains(p), "\(name) shows the password")
+            #expect(!text.contains(Self.numericSecret), "\(name) shows a numeric secret")
+        }
+        let requests = written.split(separator: "\n").filter { $0.contains(" request ") && $0.contains(" next ") }
+        #expect(requests.count == payloads.count + 2, "every next is traced")
+        #expect(written.contains(#" next ["<unreadable payload, "#))
+        let firstBytes = payloads[0].utf8.count
+        #expect(written.contains("<unreadable payload, \(firstBytes) bytes, redacted>"), "the bad escape's payload, by its size")
+        #expect(written.contains(#"\"value\":\"demo\""#), "what is not secret stays readable")
+    }
 }
