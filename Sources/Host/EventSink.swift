@@ -2,14 +2,20 @@ import AuthBridgeCore
 
 /// Where the Host sends the native side's events (TOKEN_EVENT, LOGOUT_EVENT, …): the stdio host.
 /// A unit's events are handed over once its changes are durable, so they precede the response of
-/// the request that caused them; `flush` writes them out.
+/// the request that caused them; `flush` hands them to the writer, which writes them out on its
+/// own thread.
 public protocol EventSink: AnyObject {
     func deliver(event: String, params: JSONValue)
     func flush()
     /// Whether the stdio host is owed answers to input already read: a shutdown waits for them.
     var isAnswering: Bool { get }
+    /// Whether events were delivered since it was last asked, and if so how to wait for the
+    /// stdio host to make room for them: the Host calls it with the world held and waits after
+    /// letting go, so a host that does not read never holds the world.
+    func takeRoomWait() -> (@Sendable () -> Void)?
 }
 
 extension EventSink {
     public var isAnswering: Bool { false }
+    public func takeRoomWait() -> (@Sendable () -> Void)? { nil }
 }

@@ -54,7 +54,7 @@ public final class Host: Sendable {
     /// when the state cannot be saved the world is rolled back and the answer is `NotDurable`.
     /// Not reentrant.
     public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
-        world.withLock { world in
+        let (outcome, roomWait) = world.withLock { world in
             let answer = work(world)
             let outcome: Result<T, NotDurable>
             do throws(NotDurable) {
@@ -64,12 +64,19 @@ public final class Host: Sendable {
                 outcome = .failure(error)
             }
             if flushing { world.eventSink?.flush() }
-            return outcome
+            let roomWait = world.eventSink?.takeRoomWait()
+            return (outcome, flushing ? roomWait : nil)
         }
+        // A unit that handed events to a host not reading stdout waits here, the world released,
+        // while the output queue is over its bound; other units go on meanwhile.
+        roomWait?()
+        return outcome
     }
 
     /// What a face writes to the stdio host between its units (a response) goes through here,
     /// with the world held: it cannot interleave with the events another face's unit hands over.
+    /// The write only queues the bytes (the stdio face's writer thread writes them), so the world
+    /// is never held while the host is slow to read.
     public func output(_ write: () -> Void) {
         world.withLock { _ in write() }
     }

@@ -175,12 +175,20 @@ final class WriterEventSink: EventSink {
         self.tracer = tracer
     }
 
+    private var delivered = false
+
     func deliver(event: String, params: JSONValue) {
         tracer?.event(event, params)
         writer.send(message: JSONRPCOutgoing.notification(method: event, params: params))
+        delivered = true
     }
 
     func flush() { writer.flush() }
+
+    func takeRoomWait() -> (@Sendable () -> Void)? {
+        defer { delivered = false }
+        return delivered ? writer.roomWait : nil
+    }
 
     var isAnswering: Bool { writer.isAnswering }
 }

@@ -216,6 +216,7 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
             writer.send(message: JSONRPCOutgoing.response(id: .int(3), result: Self.result))
             writer.send(response: .int(3), encoded: EncodedResult(Self.result))
             writer.flush()
+            writer.waitUntilWritten()
             FDIO.close(fd)
             let written = try FileBytes.read(path: path).get()
             #expect(written.count % 2 == 0)

@@ -20,28 +20,37 @@ extension MessageSink {
     }
 }
 
-/// The one serial writer: bodies are framed into a buffer and written with `FDIO.writeAll`.
-/// Buffering lets a pipelined burst go out in few syscalls.
+/// The one serial writer: bodies are framed into a buffer, and `flush` hands the buffer to an
+/// `OutputQueue`, whose thread writes it with `FDIO.writeAll`. Buffering lets a pipelined burst
+/// go out in few syscalls; the queue lets whoever flushes (with the world held) go on at once,
+/// however slowly the host reads.
 public final class FrameWriter: MessageSink {
-    public private(set) var isClosed = false
-    /// Set while a chunk of input is being answered (`StdioConnection`): what it caused is not
-    /// all written yet.
-    public var isAnswering = false
+    /// After EPIPE (the host closed our stdout) output is dropped: there is nobody left to read it.
+    public var isClosed: Bool { queue.isClosed }
+    /// Set while a chunk of input is being answered (`StdioConnection`); true too while what
+    /// was flushed is not all written yet.
+    public var isAnswering: Bool {
+        get { answering || queue.isPending }
+        set { answering = newValue }
+    }
     public var framing: Framing {
         didSet { framer = framing.makeFramer(maxFrameBytes: Int.max) }
     }
 
-    private let fd: Int32
+    private let queue: OutputQueue
+    private var answering = false
     private var framer: any Framer
     private var pending: [UInt8] = []
     private static let flushThreshold = 256 * 1024
 
     public init(fd: Int32, framing: Framing = .ndjson) {
-        self.fd = fd
+        queue = OutputQueue(fd: fd)
         self.framing = framing
         self.framer = framing.makeFramer(maxFrameBytes: Int.max)
         pending.reserveCapacity(64 * 1024)
     }
+
+    deinit { queue.finish() }
 
     public func send(_ body: [UInt8]) {
         framer.encode(body, into: &pending)
@@ -71,12 +80,22 @@ public final class FrameWriter: MessageSink {
         if pending.count >= Self.flushThreshold { flush() }
     }
 
-    /// Writes everything buffered. After EPIPE (the host closed our stdout) the writer is closed
-    /// and later output is dropped: there is nobody left to read it.
+    /// Hands everything buffered to the writer thread; never waits for the host.
     public func flush() {
         guard !pending.isEmpty else { return }
-        defer { pending.removeAll(keepingCapacity: true) }
-        guard !isClosed else { return }
-        if pending.withUnsafeBytes({ FDIO.writeAll(fd, $0) }) != nil { isClosed = true }
+        queue.enqueue(pending)
+        pending = []
+        pending.reserveCapacity(64 * 1024)
     }
+
+    /// Blocks until everything flushed is written (or the output closed). Call it with the world
+    /// released.
+    public func waitUntilWritten() { queue.wait(untilAtMost: 0) }
+
+    /// Blocks while more than `OutputQueue.bound` bytes are queued (a host not reading). Call it
+    /// with the world released.
+    public func waitForRoom() { queue.wait(untilAtMost: OutputQueue.bound) }
+
+    /// `waitForRoom` as a closure another thread may call.
+    public var roomWait: @Sendable () -> Void { { [queue] in queue.wait(untilAtMost: OutputQueue.bound) } }
 }

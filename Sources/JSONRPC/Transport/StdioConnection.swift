@@ -3,7 +3,9 @@ import AuthBridgeCore
 /// Reads the host's bytes with blocking read(2) calls (no polling) and turns them into frame
 /// events. Everything it does to its `writer` (choosing the framing, the flush after each chunk)
 /// goes through the caller's `output`, as the caller's own writes must: the Host's events reach
-/// the same writer from whichever face caused them, so its owner serializes all of them.
+/// the same writer from whichever face caused them, so its owner serializes all of them. Waiting
+/// for the host to read happens outside `output`: the next chunk is read once the last one's
+/// output is written (later requests wait in the pipe).
 public final class StdioConnection {
     public enum End: Equatable, Sendable {
         case endOfInput
@@ -62,14 +64,18 @@ public final class StdioConnection {
                 framer!.append(chunk)
                 while proceed, let event = framer!.next() {
                     proceed = handle(event)
+                    // A burst whose answers the host is not reading waits here, the world released.
+                    writer.waitForRoom()
                 }
             }
-            var closed = false
             output {
                 self.writer.flush()
                 self.writer.isAnswering = false
-                closed = self.writer.isClosed
             }
+            // The chunk's output is written before the next chunk is read, as the one write did
+            // before; the wait is outside the world, so other faces go on while the host is slow.
+            writer.waitUntilWritten()
+            let closed = writer.isClosed
             if count == 0 { return .endOfInput }
             if closed { return .outputClosed }
             if !proceed { return .stopped }

@@ -1,0 +1,118 @@
+import AuthBridgeCore
+import Dispatch
+import Synchronization
+
+/// What goes to the stdio host, in order, written by a thread of its own: a face hands its
+/// bytes over with the world held and never waits there, so a host that stops reading stdout
+/// blocks only this thread, never the Host's other faces. A producer that wants back-pressure
+/// waits with `wait(untilAtMost:)` after it has let go of the world: the stdio face waits for
+/// its chunk's output to be written before it reads the next chunk (later requests wait in the
+/// pipe, as they always have), and an HTTP unit that queued events waits while more than
+/// `bound` bytes are queued.
+public final class OutputQueue: Sendable {
+    /// Bytes queued past which an HTTP unit that queued events waits before it answers.
+    public static let bound = 1 << 20
+
+    private struct Waiter {
+        let limit: Int
+        let wake: DispatchSemaphore
+    }
+
+    private struct State {
+        var chunks: [[UInt8]] = []
+        /// Bytes handed over and not yet written (those being written included).
+        var queued = 0
+        /// A write failed (EPIPE: the host closed our stdout): what is queued and what comes
+        /// later is dropped, as nobody is left to read it.
+        var closed = false
+        /// No more output will come: the thread ends once the queue is written.
+        var finished = false
+        /// No thread could be started: `enqueue` writes at once, as the writer always did.
+        var inline = false
+        var waiters: [Waiter] = []
+    }
+
+    private let fd: Int32
+    private let state = Mutex(State())
+    private let work = DispatchSemaphore(value: 0)
+
+    public init(fd: Int32) {
+        self.fd = fd
+        let started = Threads.detach { [self] in writeLoop() }
+        if !started {
+            logWarn("no thread for the stdout writer: output is written as it is queued")
+            state.withLock { $0.inline = true }
+        }
+    }
+
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Whether bytes are queued that are not written yet.
+    public var isPending: Bool { state.withLock { $0.queued > 0 } }
+
+    /// Hands bytes to the writer thread; never blocks on the host.
+    public func enqueue(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        let (accepted, inline) = state.withLock { state in
+            guard !state.closed else { return (false, false) }
+            state.queued += bytes.count
+            if !state.inline { state.chunks.append(bytes) }
+            return (true, state.inline)
+        }
+        guard accepted else { return }
+        if inline {
+            write(bytes)
+        } else {
+            work.signal()
+        }
+    }
+
+    /// Blocks until at most `limit` bytes are queued (0: everything handed over is written), or
+    /// the output is closed. Call it with the world released.
+    public func wait(untilAtMost limit: Int) {
+        let wake = DispatchSemaphore(value: 0)
+        let ready = state.withLock { state in
+            if state.closed || state.queued <= limit { return true }
+            state.waiters.append(Waiter(limit: limit, wake: wake))
+            return false
+        }
+        if !ready { wake.wait() }
+    }
+
+    /// No more output: the thread writes what is queued and ends.
+    public func finish() {
+        state.withLock { $0.finished = true }
+        work.signal()
+    }
+
+    private func writeLoop() {
+        while true {
+            work.wait()
+            let (chunks, finished) = state.withLock { state in
+                defer { state.chunks.removeAll() }
+                return (state.chunks, state.finished)
+            }
+            for chunk in chunks { write(chunk) }
+            if finished && chunks.isEmpty { return }
+            if finished { work.signal() }
+        }
+    }
+
+    private func write(_ chunk: [UInt8]) {
+        guard !isClosed else { return }
+        let failed = chunk.withUnsafeBytes { FDIO.writeAll(fd, $0) } != nil
+        let wake: [DispatchSemaphore] = state.withLock { state in
+            guard !state.closed else { return [] }
+            state.queued -= chunk.count
+            if failed {
+                state.closed = true
+                state.chunks.removeAll()
+                state.queued = 0
+            }
+            let ready = state.waiters.filter { state.closed || state.queued <= $0.limit }
+            state.waiters.removeAll { state.closed || state.queued <= $0.limit }
+            return ready.map(\.wake)
+        }
+        for semaphore in wake { semaphore.signal() }
+    }
+}
