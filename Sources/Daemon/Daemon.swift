@@ -109,7 +109,8 @@ public enum Daemon {
 
         let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth), trace: Log.shared.isTracing)
         let end = face.serve(
-            input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes, framing: options.framing)
+            input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes, framing: options.framing,
+            maxQueuedOutput: options.maxQueuedOutput)
         withExtendedLifetime(signalSources) {}
         switch end {
         case .endOfInput:

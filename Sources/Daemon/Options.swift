@@ -11,6 +11,9 @@ struct Options {
     var host = HostConfiguration()
     var logLevel = LogLevel.warn
     var maxFrameBytes = 1024 * 1024
+    /// `--max-queued-output`: output queued for a host not reading stdout past which an HTTP
+    /// request that adds events waits (`OutputQueue.defaultBound`).
+    var maxQueuedOutput = OutputQueue.defaultBound
     var maxDepth = JSONParser.defaultMaxDepth
     var framing: Framing?
     var banner = false
@@ -56,6 +59,9 @@ struct Options {
                                  force the framing instead of detecting it
           --max-frame-bytes N    largest accepted frame (default 1048576)
           --max-depth N          deepest accepted JSON nesting (default 64, at most 1000)
+          --max-queued-output N  bytes of stdout queued for a host that is not reading, past
+                                 which an HTTP request whose events would add more waits for the
+                                 host (default 1048576)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
           --recover-state last-good
@@ -189,6 +195,7 @@ struct Options {
                 }
                 options.framing = framing
             case "--max-frame-bytes": options.maxFrameBytes = try positive(argument)
+            case "--max-queued-output": options.maxQueuedOutput = try positive(argument)
             case "--max-depth":
                 // The parser recurses per level: far deeper nesting would overflow its stack.
                 let depth = try positive(argument)

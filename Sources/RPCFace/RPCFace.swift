@@ -115,8 +115,11 @@ public final class RPCFace {
     }
 
     /// Serves the host on two descriptors until input ends, `daemon.shutdown`, or output closes.
-    public func serve(input: Int32, output: Int32, maxFrameBytes: Int, framing: Framing?) -> StdioConnection.End {
-        let stdio = StdioConnection(inputFD: input, outputFD: output, maxFrameBytes: maxFrameBytes, framing: framing)
+    public func serve(
+        input: Int32, output: Int32, maxFrameBytes: Int, framing: Framing?, maxQueuedOutput: Int = OutputQueue.defaultBound
+    ) -> StdioConnection.End {
+        let stdio = StdioConnection(
+            inputFD: input, outputFD: output, maxFrameBytes: maxFrameBytes, framing: framing, maxQueuedOutput: maxQueuedOutput)
         let connection = RPCConnection(stdio: stdio, server: server)
         self.connection = connection
         let events = WriterEventSink(stdio.writer, tracer: tracer)

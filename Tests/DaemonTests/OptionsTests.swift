@@ -30,6 +30,7 @@ import Testing
         #expect(options.host.remote == nil)
         #expect(options.logLevel == .warn)
         #expect(options.maxFrameBytes == 1024 * 1024)
+        #expect(options.maxQueuedOutput == 1 << 20)
         #expect(options.maxDepth == 64)
         #expect(options.framing == nil)
         #expect(options.http == nil)
@@ -74,10 +75,12 @@ import Testing
     @Test func howTheStdioFaceFramesAndLogs() throws {
         let options = try Self.parse([
             "--framing", "content-length", "--max-frame-bytes", "4096", "--max-depth", "1000", "--log-level", "trace",
+            "--max-queued-output", "65536",
             "--trace", "/tmp/trace.log", "--banner",
         ])
         #expect(options.framing == .contentLength)
         #expect(options.maxFrameBytes == 4096)
+        #expect(options.maxQueuedOutput == 65536)
         #expect(options.maxDepth == 1000)
         #expect(options.logLevel == .trace)
         #expect(options.traceFile == "/tmp/trace.log")
@@ -177,6 +180,7 @@ import Testing
         (["--clock", "sundial"], "--clock is system, virtual or virtual=EPOCH, got sundial"),
         (["--framing", "xml"], "--framing is ndjson or content-length, got xml"),
         (["--max-frame-bytes", "0"], "--max-frame-bytes needs a positive integer, got 0"),
+        (["--max-queued-output", "-1"], "--max-queued-output needs a positive integer, got -1"),
         (["--max-depth", "lots"], "--max-depth needs a positive integer, got lots"),
         (["--max-depth", "1001"], "--max-depth needs an integer from 1 to 1000, got 1001"),
         (["--start-delay", "61"], "--start-delay needs seconds between 0 and 60, got 61"),
@@ -282,8 +286,8 @@ import Testing
 
     @Test func theUsageNamesEveryFlagTheParserTakes() {
         for flag in [
-            "--flavor", "--seed", "--clock", "--framing", "--max-frame-bytes", "--max-depth", "--state-dir",
-            "--recover-state", "--journeys",
+            "--flavor", "--seed", "--clock", "--framing", "--max-frame-bytes", "--max-depth", "--max-queued-output",
+            "--state-dir", "--recover-state", "--journeys",
             "--scenario", "--unknown-nodes", "--auth-service", "--registration-service", "--bridge", "--callbacks",
             "--start-delay", "--log-level", "--trace", "--banner", "--http", "--config", "--server", "--redirect-uri",
             "--post-logout-redirect-uri",

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { binary } from './support.mjs';
+import { DEMO, binary } from './support.mjs';
 
 const REQUESTS = 3000;
 
@@ -73,6 +73,54 @@ test('HTTP discovery is answered while the stdio host does not read; then stdout
       }
     }
     assert.equal(messages.filter((m) => m.method === 'TOKEN_REQUEST_EVENT').length, REQUESTS / 3 + 1);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
+
+test('an HTTP request whose events find the queue over --max-queued-output is answered once the host reads', { timeout: 60_000 }, async () => {
+  const child = spawn(binary, ['--http', '127.0.0.1:0', '--seed', '7', '--clock', 'virtual', '--max-queued-output', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stdout = '';
+  child.stderr.on('data', (t) => { stderr += t; });
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (t) => { stdout += t; });
+  try {
+    const origin = await until(() => stderr.match(/AM over HTTP at (http:\/\/[0-9.]+:[0-9]+)\/am\//)?.[1]);
+    const json = `${origin}/am/json/realms/root/realms/alpha`;
+    const step = JSON.stringify({ callbacks: [
+      { type: 'NameCallback', input: [{ name: 'IDToken1', value: DEMO.username }] },
+      { type: 'PasswordCallback', input: [{ name: 'IDToken2', value: DEMO.password }] },
+    ] });
+    child.stdin.write([
+      '{"jsonrpc":"2.0","id":0,"method":"tokenSyncReady"}', '{"jsonrpc":"2.0","id":1,"method":"start"}',
+      '{"jsonrpc":"2.0","id":2,"method":"login"}',
+      JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'next', params: [step] }), '{"jsonrpc":"2.0","id":4,"method":"getAccessToken"}',
+    ].join('\n') + '\n');
+    await until(() => stdout.includes('"id":4,'));
+    const line = stdout.split('\n').find((l) => l.includes('"id":4,'));
+    const { sessionToken } = JSON.parse(JSON.parse(line).result);
+    // The host stops reading and keeps writing until the daemon waits on stdout.
+    child.stdout.pause();
+    const lines = [];
+    for (let id = 100; id < 100 + REQUESTS; id++) lines.push(`{"jsonrpc":"2.0","id":${id},"method":"daemon.hello"}`);
+    child.stdin.write(lines.join('\n') + '\n');
+    const blocked = await until(() => blockedOnPipeWrite(child.pid));
+    let resumed = false;
+    let answeredBeforeResume;
+    const logout = fetch(`${json}/sessions/?_action=logout`, { method: 'POST', headers: { Cookie: `iPlanetDirectoryPro=${sessionToken}` } })
+      .then((response) => { answeredBeforeResume = !resumed; return response; });
+    // The logout's unit has run once the session no longer validates: its LOGOUT_EVENT is queued.
+    const validate = () => fetch(`${json}/sessions?_action=validate`, { method: 'POST', body: JSON.stringify({ tokenId: sessionToken }) }).then((r) => r.json());
+    while ((await validate()).valid) { /* the logout's unit has not run yet */ }
+    if (blocked !== null) assert.equal(answeredBeforeResume, undefined, 'the logout waits for the host to read');
+    resumed = true;
+    child.stdout.resume();
+    assert.equal((await logout).status, 200);
+    assert.equal(answeredBeforeResume, false);
+    await until(() => stdout.includes('LOGOUT_EVENT'));
+    child.stdin.end();
+    await until(() => stdout.includes(`"id":${99 + REQUESTS},`));
   } finally {
     child.kill('SIGKILL');
   }

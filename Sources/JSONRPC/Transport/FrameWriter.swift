@@ -43,8 +43,9 @@ public final class FrameWriter: MessageSink {
     private var pending: [UInt8] = []
     private static let flushThreshold = 256 * 1024
 
-    public init(fd: Int32, framing: Framing = .ndjson) {
-        queue = OutputQueue(fd: fd)
+    /// `bound`: bytes queued past which `waitForRoom` waits (`OutputQueue.defaultBound`).
+    public init(fd: Int32, framing: Framing = .ndjson, bound: Int = OutputQueue.defaultBound) {
+        queue = OutputQueue(fd: fd, bound: bound)
         self.framing = framing
         self.framer = framing.makeFramer(maxFrameBytes: Int.max)
         pending.reserveCapacity(64 * 1024)
@@ -92,10 +93,10 @@ public final class FrameWriter: MessageSink {
     /// released.
     public func waitUntilWritten() { queue.wait(untilAtMost: 0) }
 
-    /// Blocks while more than `OutputQueue.bound` bytes are queued (a host not reading). Call it
-    /// with the world released.
-    public func waitForRoom() { queue.wait(untilAtMost: OutputQueue.bound) }
+    /// Blocks while more than the queue's bound is queued (a host not reading). Call it with the
+    /// world released.
+    public func waitForRoom() { queue.waitForRoom() }
 
     /// `waitForRoom` as a closure another thread may call.
-    public var roomWait: @Sendable () -> Void { { [queue] in queue.wait(untilAtMost: OutputQueue.bound) } }
+    public var roomWait: @Sendable () -> Void { { [queue] in queue.waitForRoom() } }
 }

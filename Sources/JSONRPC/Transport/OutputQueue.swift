@@ -8,10 +8,13 @@ import Synchronization
 /// waits with `wait(untilAtMost:)` after it has let go of the world: the stdio face waits for
 /// its chunk's output to be written before it reads the next chunk (later requests wait in the
 /// pipe, as they always have), and an HTTP unit that queued events waits while more than
-/// `bound` bytes are queued.
+/// `bound` bytes are queued (`waitForRoom`).
 public final class OutputQueue: Sendable {
-    /// Bytes queued past which an HTTP unit that queued events waits before it answers.
-    public static let bound = 1 << 20
+    /// Bytes queued past which an HTTP unit that queued events waits before it answers
+    /// (`--max-queued-output`).
+    public static let defaultBound = 1 << 20
+
+    public let bound: Int
 
     private struct Waiter {
         let limit: Int
@@ -36,8 +39,9 @@ public final class OutputQueue: Sendable {
     private let state = Mutex(State())
     private let work = DispatchSemaphore(value: 0)
 
-    public init(fd: Int32) {
+    public init(fd: Int32, bound: Int = defaultBound) {
         self.fd = fd
+        self.bound = bound
         let started = Threads.detach { [self] in writeLoop() }
         if !started {
             logWarn("no thread for the stdout writer: output is written as it is queued")
@@ -78,6 +82,9 @@ public final class OutputQueue: Sendable {
         }
         if !ready { wake.wait() }
     }
+
+    /// Blocks while more than `bound` bytes are queued.
+    public func waitForRoom() { wait(untilAtMost: bound) }
 
     /// No more output: the thread writes what is queued and ends.
     public func finish() {

@@ -24,10 +24,12 @@ public final class StdioConnection {
     private var framer: (any Framer)?
     public private(set) var framing: Framing?
 
-    public init(inputFD: Int32, outputFD: Int32, maxFrameBytes: Int, framing: Framing? = nil) {
+    public init(
+        inputFD: Int32, outputFD: Int32, maxFrameBytes: Int, framing: Framing? = nil, maxQueuedOutput: Int = OutputQueue.defaultBound
+    ) {
         self.inputFD = inputFD
         self.maxFrameBytes = maxFrameBytes
-        self.writer = FrameWriter(fd: outputFD)
+        self.writer = FrameWriter(fd: outputFD, bound: maxQueuedOutput)
         if let framing { select(framing) }
     }
 
