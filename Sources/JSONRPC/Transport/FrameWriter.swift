@@ -81,10 +81,11 @@ public final class FrameWriter: MessageSink {
         if pending.count >= Self.flushThreshold { flush() }
     }
 
-    /// Hands everything buffered to the writer thread; never waits for the host.
-    public func flush() {
+    /// Hands everything buffered over; never waits for the host. `wakeWriter` false: the caller
+    /// waits for it next (`waitUntilWritten`) and writes it on its own thread.
+    public func flush(wakeWriter: Bool = true) {
         guard !pending.isEmpty else { return }
-        queue.enqueue(pending)
+        queue.enqueue(pending, wakeWriter: wakeWriter)
         pending = []
         pending.reserveCapacity(64 * 1024)
     }

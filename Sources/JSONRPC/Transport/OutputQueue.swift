@@ -2,9 +2,11 @@ import AuthBridgeCore
 import Dispatch
 import Synchronization
 
-/// What goes to the stdio host, in order, written by a thread of its own: a face hands its
-/// bytes over with the world held and never waits there, so a host that stops reading stdout
-/// blocks only this thread, never the Host's other faces. A producer that wants back-pressure
+/// What goes to the stdio host, in order: a face hands its bytes over with the world held and
+/// never waits there, so a host that stops reading stdout never blocks the Host's other faces.
+/// Whoever then waits for the bytes with the world released writes them on its own thread (the
+/// stdio face after each chunk: no hand-over to another thread on the request path); bytes
+/// nobody waits for (an HTTP unit's events) are written by a thread of the queue's own. A producer that wants back-pressure
 /// waits with `wait(untilAtMost:)` after it has let go of the world: the stdio face waits for
 /// its chunk's output to be written before it reads the next chunk (later requests wait in the
 /// pipe, as they always have), and an HTTP unit that queued events waits while more than
@@ -32,6 +34,8 @@ public final class OutputQueue: Sendable {
         var finished = false
         /// No thread could be started: `enqueue` writes at once, as the writer always did.
         var inline = false
+        /// A thread is writing taken chunks: the others leave the rest to it, so bytes keep their order.
+        var writing = false
         var waiters: [Waiter] = []
     }
 
@@ -54,8 +58,9 @@ public final class OutputQueue: Sendable {
     /// Whether bytes are queued that are not written yet.
     public var isPending: Bool { state.withLock { $0.queued > 0 } }
 
-    /// Hands bytes to the writer thread; never blocks on the host.
-    public func enqueue(_ bytes: [UInt8]) {
+    /// Hands bytes over; never blocks on the host. `wakeWriter` false: the caller will wait for
+    /// them (`wait(untilAtMost:)`) and write them itself.
+    public func enqueue(_ bytes: [UInt8], wakeWriter: Bool = true) {
         guard !bytes.isEmpty else { return }
         let (accepted, inline) = state.withLock { state in
             guard !state.closed else { return (false, false) }
@@ -66,7 +71,7 @@ public final class OutputQueue: Sendable {
         guard accepted else { return }
         if inline {
             write(bytes)
-        } else {
+        } else if wakeWriter {
             work.signal()
         }
     }
@@ -75,12 +80,40 @@ public final class OutputQueue: Sendable {
     /// the output is closed. Call it with the world released.
     public func wait(untilAtMost limit: Int) {
         let wake = DispatchSemaphore(value: 0)
-        let ready = state.withLock { state in
-            if state.closed || state.queued <= limit { return true }
-            state.waiters.append(Waiter(limit: limit, wake: wake))
-            return false
+        while true {
+            enum Next { case ready, write([[UInt8]]), sleep }
+            let next: Next = state.withLock { state in
+                if state.closed || state.queued <= limit { return .ready }
+                if !state.writing, !state.chunks.isEmpty { return .write(Self.take(&state)) }
+                state.waiters.append(Waiter(limit: limit, wake: wake))
+                return .sleep
+            }
+            switch next {
+            case .ready: return
+            case .write(let chunks): written(chunks)
+            case .sleep:
+                wake.wait()
+                return
+            }
         }
-        if !ready { wake.wait() }
+    }
+
+    /// The queued chunks, for the caller to write; it is the writer until `written`.
+    private static func take(_ state: inout State) -> [[UInt8]] {
+        state.writing = true
+        defer { state.chunks.removeAll() }
+        return state.chunks
+    }
+
+    /// Writes chunks taken with `take`, then lets another writer go on.
+    private func written(_ chunks: [[UInt8]]) {
+        for chunk in chunks { write(chunk) }
+        // The writer thread may have found this one writing when it was told to finish.
+        let finished = state.withLock { state in
+            state.writing = false
+            return state.finished
+        }
+        if finished { work.signal() }
     }
 
     /// Blocks while more than `bound` bytes are queued.
@@ -95,13 +128,18 @@ public final class OutputQueue: Sendable {
     private func writeLoop() {
         while true {
             work.wait()
-            let (chunks, finished) = state.withLock { state in
-                defer { state.chunks.removeAll() }
-                return (state.chunks, state.finished)
+            // Everything queued, including what arrives while it writes; a thread that took
+            // chunks first (a waiting face) writes those, and this one finds them gone.
+            while true {
+                let (chunks, done): ([[UInt8]]?, Bool) = state.withLock { state in
+                    guard !state.writing else { return (nil, false) }
+                    guard !state.chunks.isEmpty else { return (nil, state.finished) }
+                    return (Self.take(&state), false)
+                }
+                if done { return }
+                guard let chunks else { break }
+                written(chunks)
             }
-            for chunk in chunks { write(chunk) }
-            if finished && chunks.isEmpty { return }
-            if finished { work.signal() }
         }
     }
 

@@ -71,7 +71,8 @@ public final class StdioConnection {
                 }
             }
             output {
-                self.writer.flush()
+                // Written below by this thread, once the world is released.
+                self.writer.flush(wakeWriter: false)
                 self.writer.isAnswering = false
             }
             // The chunk's output is written before the next chunk is read, as the one write did
