@@ -56,6 +56,7 @@ public enum Daemon {
         if let endpoint = options.http {
             var configuration = HTTPServer.Configuration()
             configuration.endpoint = endpoint
+            if let seconds = options.httpRequestSeconds { configuration.requestSeconds = seconds }
             do {
                 listener = try HTTPServer(configuration: configuration)
                 hostConfiguration.httpOrigin = listener?.origin

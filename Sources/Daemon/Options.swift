@@ -27,6 +27,9 @@ struct Options {
     var http: Sockets.Endpoint?
     var noStdio = false
     var corsOrigins: [String] = []
+    /// `--http-request-timeout`: how long one HTTP request may take to arrive, head and body
+    /// (nil: the listener's default).
+    var httpRequestSeconds: Double?
     /// `--redirect-uri`, in order: the tenant's app's one, or more for the embedded client.
     var redirectUris: [String] = []
     /// `--post-logout-redirect-uri`, in order: the embedded client's Post Logout Redirect URIs.
@@ -117,6 +120,9 @@ struct Options {
                                  a self-signed certificate); warns on stderr at start
           --no-stdio             serve only HTTP (needs --http) until SIGTERM
           --cors-origin ORIGIN   let a browser app at ORIGIN call the HTTP face with cookies. Repeatable
+          --http-request-timeout SECONDS
+                                 how long one HTTP request may take to arrive, head and body, from
+                                 its first byte (default 10, at most 3600); past it: 408, closed
           --public-url URL       the server's base URL as clients reach it (http://127.0.0.1:8080/am):
                                  the issuer of tokens, discovery's endpoints and journey links use it
                                  instead of the address bound, whatever port --http 0 picks
@@ -238,6 +244,12 @@ struct Options {
                     throw UsageError(message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
                 }
                 options.corsOrigins.append(origin)
+            case "--http-request-timeout":
+                let text = try value(argument)
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    throw UsageError(message: "--http-request-timeout needs seconds above 0 and at most 3600, got \(text)")
+                }
+                options.httpRequestSeconds = seconds
             case "--public-url":
                 switch HTTPFace.publicURL(try value(argument)) {
                 case .success(let url): options.host.publicURL = url
@@ -308,6 +320,9 @@ struct Options {
         if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
         if options.host.publicURL != nil, options.http == nil {
             throw UsageError(message: "--public-url names where the HTTP face is reached: it needs --http")
+        }
+        if options.httpRequestSeconds != nil, options.http == nil {
+            throw UsageError(message: "--http-request-timeout bounds requests to the HTTP face: it needs --http")
         }
         return options
     }

@@ -5,6 +5,12 @@ import AuthBridgeCore
 /// to one read's requests together. It closes when the client asks, after a request it cannot
 /// read (answered first, with the decoder's status), when the client is idle past the limit, or
 /// when a write does not finish within it.
+///
+/// A request, once its first byte has come, must be in whole (head and body) within
+/// `requestSeconds`, however steadily its bytes trickle in: a client that sends a byte now and
+/// then would otherwise hold a connection, and with 64 of them every slot. Past that deadline, or
+/// when a begun request stalls past the idle limit, the client gets 408 and the connection closes
+/// (RFC 9110 §15.5.9), as an idle one between requests closes without an answer.
 enum HTTPConnection {
     static func serve(_ fd: Int32, configuration: HTTPServer.Configuration, handler: HTTPServer.Handler) {
         Sockets.setTimeouts(fd, seconds: configuration.idleSeconds)
@@ -13,8 +19,23 @@ enum HTTPConnection {
         defer { buffer.deallocate() }
         var out: [UInt8] = []
         var closing = false
+        /// When the request being read must be in; nil between requests.
+        var deadline: ContinuousClock.Instant?
         while !closing {
-            guard case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 else { break }
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else {
+                    timedOut(fd, configuration)
+                    break
+                }
+                Sockets.setReceiveTimeout(fd, seconds: min(configuration.idleSeconds, left.seconds))
+            }
+            let received = Sockets.receive(fd, into: buffer)
+            if case .failure(let failure) = received, failure.isTimeout, deadline != nil {
+                timedOut(fd, configuration)
+                break
+            }
+            guard case .success(let count) = received, count > 0 else { break }
             decoder.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             while !closing, let event = decoder.next() {
                 switch event {
@@ -38,7 +59,30 @@ enum HTTPConnection {
                 if Sockets.sendAll(fd, out) != nil { break }
                 out.removeAll(keepingCapacity: true)
             }
+            // The clock starts with the read that brings a request's first bytes (the previous
+            // request's handling, when pipelined, is not the client's time).
+            if decoder.isIdle {
+                if deadline != nil { Sockets.setReceiveTimeout(fd, seconds: configuration.idleSeconds) }
+                deadline = nil
+            } else if deadline == nil {
+                deadline = ContinuousClock.now.advanced(by: .seconds(configuration.requestSeconds))
+            }
         }
         Sockets.closeGracefully(fd)
+    }
+
+    private static func timedOut(_ fd: Int32, _ configuration: HTTPServer.Configuration) {
+        logInfo("HTTP: a request did not arrive within \(configuration.requestSeconds) s: 408")
+        var out: [UInt8] = []
+        let text = "the request did not arrive within \(configuration.requestSeconds) s\n"
+        HTTPResponse(status: 408, text: text).encode(into: &out, keepAlive: false)
+        Sockets.sendAll(fd, out)
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -38,14 +38,8 @@ struct HTTPHead {
             guard headers.count < limits.maxHeaderCount else {
                 return .failure(Failure(status: 431, "more than \(limits.maxHeaderCount) header fields"))
             }
-            guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex,
-                line[line.startIndex..<colon].allSatisfy(isTokenByte)
-            else { return .failure(Failure(status: 400, "malformed header field")) }
-            let value = line[(colon + 1)...].drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-            guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-                return .failure(Failure(status: 400, "control character in a header field"))
-            }
-            headers.append(.init(String(decoding: line[line.startIndex..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            guard let header = fieldLine(line) else { return .failure(Failure(status: 400, "malformed header field")) }
+            headers.append(header)
         }
         let request = HTTPRequest(
             method: String(decoding: parts[0], as: UTF8.self), target: target, minorVersion: minor, headers: headers)
@@ -57,25 +51,54 @@ struct HTTPHead {
         }
     }
 
+    /// RFC 9112 §6.1–6.3 for a request: `Transfer-Encoding` (a list whose last coding must be
+    /// `chunked`, the only one served) or `Content-Length` (`1*DIGIT`; repeated only as the same
+    /// decimal value, in more fields or as a list, RFC 9110 §8.6), never both; neither is no body.
+    /// An empty or malformed value is refused, never read as absent.
     private static func framing(of request: HTTPRequest, limits: HTTPRequestDecoder.Limits) -> Result<Framing, Failure> {
         let encodings = request.headers(named: "Transfer-Encoding")
-        let lengths = request.headers(named: "Content-Length").flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: " \t") }
+        let lengths = request.headers(named: "Content-Length")
         if !encodings.isEmpty {
             guard lengths.isEmpty else { return .failure(Failure(status: 400, "both Content-Length and Transfer-Encoding")) }
             guard request.minorVersion >= 1 else { return .failure(Failure(status: 400, "Transfer-Encoding in an HTTP/1.0 request")) }
-            let coding = encodings.joined(separator: ",").lowercased().trimmingCharacters(in: " \t")
-            guard coding == "chunked" else { return .failure(Failure(status: 501, "Transfer-Encoding \(coding) is not supported")) }
+            // A list's empty elements are ignored (RFC 9110 §5.6.1.2).
+            let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: " \t").lowercased() }
+                .filter { !$0.isEmpty }
+            guard codings.last == "chunked" else {
+                return .failure(Failure(status: 400, "Transfer-Encoding without chunked as its final coding"))
+            }
+            let earlier = codings.dropLast()
+            if earlier.contains("chunked") { return .failure(Failure(status: 400, "Transfer-Encoding chunked applied twice")) }
+            if let other = earlier.first { return .failure(Failure(status: 501, "Transfer-Encoding \(other) is not supported")) }
             return .success(.chunked)
         }
-        guard let first = lengths.first else { return .success(.none) }
-        guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18,
-            first.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(first)
-        else { return .failure(Failure(status: 400, "invalid Content-Length")) }
-        guard length <= limits.maxBodyBytes else {
+        guard !lengths.isEmpty else { return .success(.none) }
+        // The value without leading zeros, so that `42, 042` is one value and any length compares.
+        var digits: Substring?
+        for element in lengths.flatMap({ $0.split(separator: ",", omittingEmptySubsequences: false) }) {
+            let text = element.trimmingCharacters(in: " \t")
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+                return .failure(Failure(status: 400, "invalid Content-Length"))
+            }
+            let value = text.drop { $0 == "0" }
+            guard digits == nil || digits == value else { return .failure(Failure(status: 400, "conflicting Content-Length values")) }
+            digits = value
+        }
+        guard let digits, digits.count <= 18, let length = Int(digits.isEmpty ? "0" : digits), length <= limits.maxBodyBytes else {
             return .failure(Failure(status: 413, "the body is longer than \(limits.maxBodyBytes) bytes"))
         }
         return .success(length == 0 ? .none : .length(length))
+    }
+
+    /// `field-name ":" OWS field-value OWS` (RFC 9112 §5), for headers and trailers: the name a
+    /// token right against the colon, the value without control characters but HTAB.
+    static func fieldLine(_ line: ArraySlice<UInt8>) -> HTTPRequest.Header? {
+        guard let colon = line.firstIndex(of: 0x3A), colon > line.startIndex,
+            line[line.startIndex..<colon].allSatisfy(isTokenByte)
+        else { return nil }
+        let value = line[(colon + 1)...].drop(while: isSpace).reversed().drop(while: isSpace).reversed()
+        guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
+        return .init(String(decoding: line[line.startIndex..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
     /// `/path?query` as sent, `*`, or an absolute-form target reduced to its path and query.

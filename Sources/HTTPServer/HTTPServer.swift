@@ -7,8 +7,8 @@ import Synchronization
 /// One thread per connection, at most `maxConnections` of them, rather than a poll loop: every
 /// request of this daemon ends in the Host's one transaction at a time, so a poll loop would win
 /// no throughput, while a blocking thread per connection keeps a connection's state on its stack,
-/// gets the idle limit from SO_RCVTIMEO, and lets a slow client stall only its own thread. A
-/// connection past the bound is answered 503 and closed at once.
+/// gets the idle limit from SO_RCVTIMEO, and lets a slow client stall only its own thread, for at
+/// most the request deadline. A connection past the bound is answered 503 and closed at once.
 public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         public var endpoint = Sockets.Endpoint(host: "127.0.0.1", port: 0)
@@ -16,6 +16,9 @@ public final class HTTPServer: Sendable {
         public var maxConnections = 64
         /// How long a connection may wait for the next bytes of a request, or for a write.
         public var idleSeconds: Double = 30
+        /// How long one request may take to arrive, head and body, from its first byte (408 past it).
+        public var requestSeconds: Double = Self.defaultRequestSeconds
+        public static let defaultRequestSeconds: Double = 10
 
         public init() {}
     }

@@ -97,6 +97,8 @@ import Testing
         #expect(options.noStdio)
         #expect(options.corsOrigins == ["http://localhost:3000", "*"])
         #expect(options.host.publicURL == "http://127.0.0.1:8080/am")
+        #expect(options.httpRequestSeconds == nil)
+        #expect(try Self.parse(["--http", "0", "--http-request-timeout", "0.5"]).httpRequestSeconds == 0.5)
         #expect(try Self.parse(["--http", "localhost:0"]).http == Sockets.Endpoint(host: "127.0.0.1", port: 0))
         #expect(try Self.parse(["--http", "0.0.0.0:9"]).http == Sockets.Endpoint(host: "0.0.0.0", port: 9))
     }
@@ -241,6 +243,10 @@ import Testing
             "--public-url names where the HTTP face is reached: it needs --http"
         ),
         (["--no-stdio"], "--no-stdio needs --http: there would be no face to serve"),
+        (["--http", "0", "--http-request-timeout", "0"], "--http-request-timeout needs seconds above 0 and at most 3600, got 0"),
+        (["--http", "0", "--http-request-timeout", "nan"], "--http-request-timeout needs seconds above 0 and at most 3600, got nan"),
+        (["--http", "0", "--http-request-timeout", "3601"], "--http-request-timeout needs seconds above 0 and at most 3600, got 3601"),
+        (["--http-request-timeout", "5"], "--http-request-timeout bounds requests to the HTTP face: it needs --http"),
         (["--realm", "alpha"], "--realm applies to a remote tenant: give --server URL or --config FILE"),
         (["--insecure"], "--insecure applies to a remote tenant: give --server URL or --config FILE"),
         (["--server", ""], "--server needs a value"),

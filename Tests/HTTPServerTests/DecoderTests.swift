@@ -92,7 +92,23 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
             ("Host: h\r\nContent-Length: 3\r\nTransfer-Encoding: chunked", 400),
             ("Host: h\r\nContent-Length: 3\r\nContent-Length: 4", 400),
             ("Host: h\r\nContent-Length: -1", 400),
-            ("Host: h\r\nTransfer-Encoding: gzip", 501),
+            // Framing read one way here and another by a proxy in front: RFC 9112 §6.
+            ("Host: h\r\nContent-Length:", 400),
+            ("Host: h\r\nContent-Length: \t", 400),
+            ("Host: h\r\nContent-Length: +3", 400),
+            ("Host: h\r\nContent-Length: 3 3", 400),
+            ("Host: h\r\nContent-Length: 0x3", 400),
+            ("Host: h\r\nContent-Length: 3,", 400),
+            ("Host: h\r\nContent-Length: 3, 4", 400),
+            ("Host: h\r\nContent-Length: \u{0663}", 400),
+            ("Host: h\r\nContent-Length: 3\r\nContent-Length:", 400),
+            ("Host: h\r\nContent-Length: 99999999999999999999999", 413),
+            ("Host: h\r\nTransfer-Encoding: gzip", 400),
+            ("Host: h\r\nTransfer-Encoding:", 400),
+            ("Host: h\r\nTransfer-Encoding: chunked, gzip", 400),
+            ("Host: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked", 400),
+            ("Host: h\r\nTransfer-Encoding: chunked;q=1", 400),
+            ("Host: h\r\nTransfer-Encoding: gzip, chunked", 501),
             ("X: y", 400),  // HTTP/1.1 without Host
         ]
         for (headers, status) in cases {
@@ -128,10 +144,51 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
         #expect(failure(decode(chunked, chunk: 2, limits: limits))?.status == 413)
     }
 
+    @Test func identicalContentLengthsAreOneLength() {
+        for headers in ["Content-Length: 3\r\nContent-Length: 3", "Content-Length: 3, 003", "Content-Length:\t03 "] {
+            let events = decode("POST / HTTP/1.1\r\nHost: h\r\n\(headers)\r\n\r\nabc", chunk: 2)
+            #expect(requests(events).first?.body == Array("abc".utf8), "\(headers)")
+        }
+    }
+
     @Test func malformedChunksAre400() {
-        for body in ["zz\r\nab\r\n0\r\n\r\n", "2\r\nabc\r\n0\r\n\r\n", "\r\n"] {
+        let readAsHex22 = "2 2\r\n" + String(repeating: "x", count: 34)
+        let bodies: [String] = [
+            "zz\r\nab\r\n0\r\n\r\n", "2\r\nabc\r\n0\r\n\r\n", "\r\n",
+            // A sign once reached a range with its bounds reversed, and the process died.
+            "-1\r\n{}\r\n0\r\n\r\n", "+2\r\nab\r\n0\r\n\r\n", "-0\r\n\r\n", "+0\r\n\r\n",
+            // Space inside, before or after the size, a prefix, an extension without a name or value.
+            "\(readAsHex22)\r\n0\r\n\r\n", " 2\r\nab\r\n0\r\n\r\n", "2 \r\nab\r\n0\r\n\r\n",
+            "0x2\r\nab\r\n0\r\n\r\n", "2;\r\nab\r\n0\r\n\r\n", "2;=v\r\nab\r\n0\r\n\r\n", "2;a=\r\nab\r\n0\r\n\r\n",
+            "2;a=\"open\r\nab\r\n0\r\n\r\n", "2;a b\r\nab\r\n0\r\n\r\n", "2;a=b c\r\nab\r\n0\r\n\r\n",
+            // Every line of a chunked body ends in CRLF.
+            "2\nab\r\n0\r\n\r\n", "2\r\nab\n0\r\n\r\n", "2\r\nab\r\n0\n\r\n", "2\r\nab\r\n0\r\n\n",
+            "2\r\nab\r\n0\r\nX: y\n\r\n", "2\r\r\nab\r\n0\r\n\r\n",
+            // Trailers are field lines.
+            "0\r\nbad\r\n\r\n", "0\r\n folded: x\r\n\r\n", "0\r\nX : y\r\n\r\n",
+        ]
+        for body in bodies {
+            let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(body)GET / HTTP/1.1\r\nHost: h\r\n\r\n"
+            let events = decode(text, chunk: 1)
+            #expect(events.count == 1 && failure(events)?.status == 400, "\(body.debugDescription): \(events)")
+        }
+    }
+
+    @Test func chunkSizesAndExtensionsAsTheGrammarAllows() {
+        let bodies: [(String, String)] = [
+            ("000000000000000000000000002\r\nab\r\n0\r\n\r\n", "ab"),
+            ("A\r\n0123456789\r\n0000\r\n\r\n", "0123456789"),
+            ("2 ; a = b ;c=\"x;y \\\" z\"\t;d\r\nab\r\n0;e\r\nX: y\r\n\r\n", "ab"),
+        ]
+        for (body, content) in bodies {
             let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"
-            #expect(failure(decode(text, chunk: 1))?.status == 400, "\(body.debugDescription)")
+            #expect(requests(decode(text, chunk: 1)).first?.body == Array(content.utf8), "\(body.debugDescription)")
+        }
+        // A size no body could have is 413 however many digits it has: it never overflows.
+        let sizes: [String] = ["FFFFFFFFFFFFFFFFFFFFFFFF", "8000000000000000", "100001"]
+        for size in sizes {
+            let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(size)\r\n"
+            #expect(failure(decode(text, chunk: 3))?.status == 413, "\(size)")
         }
     }
 

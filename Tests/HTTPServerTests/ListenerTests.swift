@@ -38,7 +38,39 @@ struct RawClient {
         return String(decoding: all, as: UTF8.self)
     }
 
+    /// Sends `text` a byte at a time, each after waiting `gap` seconds for an answer, until one
+    /// comes (then returns everything until the peer closes) or the bytes run out (nil).
+    func trickle(_ text: String, gap: Double) -> String? {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        for byte in text.utf8 {
+            Sockets.sendAll(fd, [byte])
+            Sockets.setReceiveTimeout(fd, seconds: gap)
+            if case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 {
+                Sockets.setReceiveTimeout(fd, seconds: 5)
+                return String(decoding: buffer[0..<count], as: UTF8.self) + readToEnd()
+            }
+        }
+        return nil
+    }
+
+    /// True when nothing arrives, not even the peer's close, for `seconds`.
+    func staysQuiet(seconds: Double) -> Bool {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        Sockets.setReceiveTimeout(fd, seconds: seconds)
+        defer { Sockets.setReceiveTimeout(fd, seconds: 5) }
+        if case .failure(let failure) = Sockets.receive(fd, into: buffer) { return failure.isTimeout }
+        return false
+    }
+
     func close() { FDIO.close(fd) }
+}
+
+/// Waits until the server has let go of every connection (bounded), so a test may count on a free slot.
+func waitUntilNoConnections(_ server: HTTPServer) -> Bool {
+    for _ in 0..<250 where server.connectionCount > 0 { ProcessControl.sleep(seconds: 0.02) }
+    return server.connectionCount == 0
 }
 
 extension String {
@@ -119,17 +151,82 @@ func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         defer { client.close() }
-        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /half")
-        // The answer to /a, then the close: the half request is dropped, not answered.
+        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\n")
+        // The answer to /a, then the close, with nothing to answer.
         let text = client.readToEnd()
         #expect(text.contains("GET /a 0 ok"))
         #expect(text.components("HTTP/1.1 ") == 1)
-        var open = server.connectionCount
-        for _ in 0..<100 where open > 0 {
-            ProcessControl.sleep(seconds: 0.02)
-            open = server.connectionCount
+        #expect(waitUntilNoConnections(server))
+    }
+
+    @Test func aBegunRequestThatStallsIs408() throws {
+        let server = try startEchoServer { $0.idleSeconds = 0.3 }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        defer { client.close() }
+        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /half")
+        let text = client.readToEnd()
+        #expect(text.contains("GET /a 0 ok"))
+        #expect(text.components("HTTP/1.1 ") == 2)
+        #expect(text.contains("HTTP/1.1 408 Request Timeout\r\n"))
+        #expect(text.contains("Connection: close"))
+    }
+
+    /// A client that sends a byte well within the idle limit each time, head or body, holds its
+    /// connection only until the request's deadline: then 408, closed, and the one slot serves
+    /// the next client. Without a deadline it would keep the slot as long as it has bytes.
+    @Test(arguments: ["head", "body"])
+    func aTrickledRequestIs408AtItsDeadline(_ part: String) throws {
+        let server = try startEchoServer {
+            $0.idleSeconds = 30
+            $0.requestSeconds = 0.3
+            $0.maxConnections = 1
         }
-        #expect(open == 0)
+        defer { server.stop() }
+        let slow = try RawClient(port: server.port)
+        let filler = String(repeating: "a", count: 400)
+        if part == "head" {
+            let answer = slow.trickle("GET /slow HTTP/1.1\r\nHost: h\r\nX-Filler: \(filler)\r\n\r\n", gap: 0.05)
+            #expect(answer?.hasPrefix("HTTP/1.1 408 Request Timeout\r\n") == true, "\(answer ?? "no answer")")
+            #expect(answer?.contains("Connection: close") == true)
+        } else {
+            slow.send("POST /slow HTTP/1.1\r\nHost: h\r\nContent-Length: \(filler.utf8.count)\r\n\r\n")
+            let answer = slow.trickle(filler, gap: 0.05)
+            #expect(answer?.hasPrefix("HTTP/1.1 408 Request Timeout\r\n") == true, "\(answer ?? "no answer")")
+        }
+        slow.close()
+        #expect(waitUntilNoConnections(server))
+        let next = try RawClient(port: server.port)
+        defer { next.close() }
+        next.send("GET /next HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(next.readToEnd().contains("GET /next 0 ok"))
+    }
+
+    @Test func theDeadlineIsPerRequest() throws {
+        // Each request arrives in time; the quiet between them, longer than the deadline, is no
+        // request's time: the connection stays open, unanswered, and serves the next one.
+        let server = try startEchoServer { $0.requestSeconds = 0.2 }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        defer { client.close() }
+        for index in 0..<3 {
+            client.send("GET /\(index) HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(client.read(responses: 1).contains("GET /\(index) 0 ok"))
+            #expect(client.staysQuiet(seconds: 0.4))
+        }
+    }
+
+    @Test func aChunkSizeWithASignIs400AndTheServerLives() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let bad = try RawClient(port: server.port)
+        bad.send("POST /am/json/realms/root/realms/alpha/authenticate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n{}\r\n0\r\n\r\n")
+        #expect(bad.readToEnd().hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        bad.close()
+        let good = try RawClient(port: server.port)
+        defer { good.close() }
+        good.send("GET /y HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+        #expect(good.readToEnd().contains("GET /y 0 ok"))
     }
 
     @Test func expectContinueGetsAnInterimResponse() throws {

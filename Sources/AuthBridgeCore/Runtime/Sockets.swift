@@ -96,15 +96,28 @@ public enum Sockets {
     /// Bounds how long one read and one write may wait: a peer that sends nothing (idle) or reads
     /// nothing (stuck) then gets its connection closed instead of holding a thread.
     public static func setTimeouts(_ fd: Int32, seconds: Double) {
-        var time = timeval()
-        // The field types differ (tv_usec is Int on Linux, Int32 on macOS).
-        time.tv_sec = .init(Int(seconds))
-        time.tv_usec = .init(Int((seconds - Double(Int(seconds))) * 1_000_000))
+        var time = timeout(seconds)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// One recv(2): the byte count, 0 when the peer closed. A timeout is a failure (EAGAIN).
+    /// Bounds only the next reads: what is left of a deadline, while writes keep their limit.
+    public static func setReceiveTimeout(_ fd: Int32, seconds: Double) {
+        var time = timeout(seconds)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// At least a microsecond: a zero timeval would mean no limit at all.
+    private static func timeout(_ seconds: Double) -> timeval {
+        let micros = max(1, Int(min(seconds, 1e9) * 1_000_000))
+        var time = timeval()
+        // The field types differ (tv_usec is Int on Linux, Int32 on macOS).
+        time.tv_sec = .init(micros / 1_000_000)
+        time.tv_usec = .init(micros % 1_000_000)
+        return time
+    }
+
+    /// One recv(2): the byte count, 0 when the peer closed. A timeout is a failure (`isTimeout`).
     public static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, FDIO.Failure> {
         while true {
             let count = recv(fd, buffer.baseAddress!, buffer.count, 0)
@@ -165,6 +178,11 @@ public enum Sockets {
         }
         return .success(fd)
     }
+}
+
+extension FDIO.Failure {
+    /// A socket's read or write limit passed (SO_RCVTIMEO, SO_SNDTIMEO) before any byte moved.
+    public var isTimeout: Bool { code == EAGAIN || code == EWOULDBLOCK }
 }
 
 // The C library's names, reachable here where `Sockets`' own `listen`, `accept`, `connect` shadow
