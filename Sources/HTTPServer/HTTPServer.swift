@@ -50,6 +50,11 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
     }
 
+    /// The listening socket closes only here: the accepting thread holds the server, so none is left.
+    deinit {
+        FDIO.close(listener)
+    }
+
     /// `http://host:port`, the origin clients use.
     public var origin: String { "http://\(configuration.endpoint.host):\(port)" }
 

@@ -87,10 +87,11 @@ public enum Sockets {
         }
     }
 
-    /// Wakes a thread blocked in `accept` on this socket (it fails), then closes it.
+    /// Wakes a thread blocked in `accept` on this socket, and makes every later `accept` on it
+    /// fail. It stays open: the owner closes it once no thread can call `accept` with it, since
+    /// a closed descriptor's number is soon another socket's, which a late `accept` would serve.
     public static func stopListening(_ listener: Int32) {
         shutdown(listener, Int32(SHUT_RDWR))
-        FDIO.close(listener)
     }
 
     /// Bounds how long one read and one write may wait: a peer that sends nothing (idle) or reads
