@@ -85,9 +85,10 @@ public final class FrameWriter: MessageSink {
     /// waits for it next (`waitUntilWritten`) and writes it on its own thread.
     public func flush(wakeWriter: Bool = true) {
         guard !pending.isEmpty else { return }
-        queue.enqueue(pending, wakeWriter: wakeWriter)
-        pending = []
-        pending.reserveCapacity(64 * 1024)
+        // The queue gets a copy the size of what is buffered, and the buffer keeps its capacity:
+        // a fresh 64 KiB buffer for every flush cost more than a round trip's own work.
+        queue.enqueue(Array(pending), wakeWriter: wakeWriter)
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Blocks until everything flushed is written (or the output closed). Call it with the world
