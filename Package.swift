@@ -39,12 +39,16 @@ let package = Package(
         .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "IdentityServer", "NativeSDK"]),
         .target(
             name: "Host",
-            dependencies: ["AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules"]
+            dependencies: [
+                "AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules",
+            ]
         ),
-        .target(name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules"]),
+        .target(
+            name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules"]),
         .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
         .target(
-            name: "Daemon", dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),
+            name: "Daemon",
+            dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),
         .executableTarget(name: "authbridge", dependencies: ["Daemon"]),
         .executableTarget(name: "authbridge-remote", dependencies: ["Daemon", "Host", "RemoteAM"]),
         .target(
@@ -57,17 +61,23 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
         .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
-        .testTarget(name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
+        .testTarget(
+            name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(
             name: "NativeModulesTests",
             dependencies: ["NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport", "Host"]
         ),
         .testTarget(
             name: "HostTests",
-            dependencies: ["Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM", "AuthBridgeCore", "TestSupport"]
+            dependencies: [
+                "Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM",
+                "AuthBridgeCore", "TestSupport",
+            ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),
-        .testTarget(name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(
+            name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),
+        .testTarget(
+            name: "RemoteAMTests", dependencies: ["RemoteAM", "RemoteConfig", "IdentityServer", "AuthBridgeCore"]),
     ]
 )

@@ -19,7 +19,12 @@ enum AMResponse {
     }
 
     static func error(_ status: Int, _ message: String, headers: [HTTPRequest.Header] = []) -> HTTPResponse {
-        json(status, ["code": .int(Int64(status)), "reason": .string(HTTPResponse.reasonPhrase(status)), "message": .string(message)], headers: headers)
+        json(
+            status,
+            [
+                "code": .int(Int64(status)), "reason": .string(HTTPResponse.reasonPhrase(status)),
+                "message": .string(message),
+            ], headers: headers)
     }
 
     /// The server could not be reached (a remote one): AM's shape, the cause in the message.

@@ -25,7 +25,9 @@ public final class AMRoutes {
         case .failure(.otherRealm(let realm)):
             response = AMResponse.error(404, "Realm '\(realm)' not found (this server serves \(config.realmPath))")
         case .success(let route) where !route.methods.contains(request.method):
-            response = AMResponse.error(405, "Method \(request.method) not allowed", headers: [.init("Allow", route.methods.joined(separator: ", "))])
+            response = AMResponse.error(
+                405, "Method \(request.method) not allowed",
+                headers: [.init("Allow", route.methods.joined(separator: ", "))])
         case .success(let route):
             do throws(TransportError) {
                 response = try handle(route, request)

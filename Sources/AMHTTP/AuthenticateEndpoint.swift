@@ -21,7 +21,8 @@ extension AMRoutes {
         var call = AuthenticateRequest(
             authIndexType: query["authIndexType"], authIndexValue: query["authIndexValue"],
             suspendedId: query["suspendedId"].flatMap { $0.isEmpty ? nil : $0 },
-            noSession: query["noSession"]?.lowercased() == "true", ssoToken: request.ssoToken(cookieName: config.cookieName),
+            noSession: query["noSession"]?.lowercased() == "true",
+            ssoToken: request.ssoToken(cookieName: config.cookieName),
             forceAuth: query["ForceAuth"]?.lowercased() == "true")
         switch request.jsonBody {
         case .invalid: return AMResponse.error(400, "The request body is not a JSON object", headers: headers)

@@ -51,7 +51,8 @@ extension AMRoutes {
 
             """
         return HTTPResponse(
-            status: 200, headers: [.init("Content-Type", "text/html;charset=UTF-8"), AMResponse.noStore], body: Array(page.utf8))
+            status: 200, headers: [.init("Content-Type", "text/html;charset=UTF-8"), AMResponse.noStore],
+            body: Array(page.utf8))
     }
 
     private static func html(_ text: String) -> String {

@@ -19,7 +19,8 @@ struct CORS {
         anyOrigin = origins.contains("*")
         self.origins = Set(origins.compactMap(Self.normalized))
         acceptedHeaders = [
-            "accept-api-version", "authorization", "content-type", "if-match", "x-requested-platform", "x-requested-with",
+            "accept-api-version", "authorization", "content-type", "if-match", "x-requested-platform",
+            "x-requested-with",
             cookieName.lowercased(),
         ]
     }
@@ -47,7 +48,8 @@ struct CORS {
             return HTTPResponse(status: 204, headers: [.init("Allow", "GET, HEAD, POST, OPTIONS")])
         }
         guard allows(origin) else {
-            return HTTPResponse(status: 403, text: "CORS: origin \(origin) is not allowed (start with --cors-origin \(origin))\n")
+            return HTTPResponse(
+                status: 403, text: "CORS: origin \(origin) is not allowed (start with --cors-origin \(origin))\n")
         }
         let asked = (request.header("Access-Control-Request-Headers") ?? "").split(separator: ",")
             .map { $0.trimmingSpaces.lowercased() }.filter { !$0.isEmpty }
@@ -55,7 +57,8 @@ struct CORS {
         guard refused.isEmpty else {
             return HTTPResponse(
                 status: 403,
-                text: "CORS: header \(refused.joined(separator: ", ")) is not accepted (AM's CORS configuration for the SDKs "
+                text:
+                    "CORS: header \(refused.joined(separator: ", ")) is not accepted (AM's CORS configuration for the SDKs "
                     + "accepts \(acceptedHeaders.sorted().joined(separator: ", ")))\n")
         }
         var headers: [HTTPRequest.Header] = [

@@ -14,15 +14,21 @@ enum CompositeAdvice {
     static let journeyAdvices = ["AuthenticateToServiceConditionAdvice", "AuthenticateToTreeConditionAdvice"]
 
     static func parse(_ xml: String) -> Parsed {
-        guard let name = between(xml, #"<Attribute name=""#, #"""#) else { return .unsupported("no advice in \(xml.prefix(80))") }
+        guard let name = between(xml, #"<Attribute name=""#, #"""#) else {
+            return .unsupported("no advice in \(xml.prefix(80))")
+        }
         guard journeyAdvices.contains(name) else { return .unsupported(name) }
-        guard let value = between(xml, "<Value>", "</Value>"), !value.isEmpty else { return .unsupported("\(name) without a value") }
+        guard let value = between(xml, "<Value>", "</Value>"), !value.isEmpty else {
+            return .unsupported("\(name) without a value")
+        }
         let journey = value.split(separator: ":", maxSplits: 1).last.map(String.init) ?? value
         return .journey(journey)
     }
 
     private static func between(_ text: String, _ open: String, _ close: String) -> String? {
-        let bytes = Array(text.utf8), start = Array(open.utf8), end = Array(close.utf8)
+        let bytes = Array(text.utf8)
+        let start = Array(open.utf8)
+        let end = Array(close.utf8)
         guard let from = index(of: start, in: bytes, after: 0) else { return nil }
         let valueStart = from + start.count
         guard let to = index(of: end, in: bytes, after: valueStart) else { return nil }
@@ -31,6 +37,8 @@ enum CompositeAdvice {
 
     private static func index(of needle: [UInt8], in haystack: [UInt8], after offset: Int) -> Int? {
         guard haystack.count >= needle.count, offset <= haystack.count - needle.count else { return nil }
-        return (offset...(haystack.count - needle.count)).first { haystack[$0..<$0 + needle.count].elementsEqual(needle) }
+        return (offset...(haystack.count - needle.count)).first {
+            haystack[$0..<$0 + needle.count].elementsEqual(needle)
+        }
     }
 }

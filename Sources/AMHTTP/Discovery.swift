@@ -16,7 +16,9 @@ extension AMRoutes {
             "jwks_uri": .string("\(base)/connect/jwk_uri"),
             "response_types_supported": ["code"],
             "response_modes_supported": ["query", "form_post"],
-            "grant_types_supported": ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:token-exchange"],
+            "grant_types_supported": [
+                "authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:token-exchange",
+            ],
             "subject_types_supported": ["public"],
             "id_token_signing_alg_values_supported": ["HS256"],
             "scopes_supported": .array(config.scopes.map { .string($0) }),
@@ -33,9 +35,12 @@ extension AMRoutes {
 
     /// `GET …/json/serverinfo/*`: the cookie name a client must use, as AM reports it.
     func serverInfo() -> HTTPResponse {
-        AMResponse.json(200, [
-            "cookieName": .string(config.cookieName), "domains": [], "realm": .string(config.realmPath),
-            "secureCookie": false, "zeroPageLogin": ["enabled": false, "refererWhitelist": [], "allowedWithoutReferer": true],
-        ], headers: [APIVersion.header("1.1")])
+        AMResponse.json(
+            200,
+            [
+                "cookieName": .string(config.cookieName), "domains": [], "realm": .string(config.realmPath),
+                "secureCookie": false,
+                "zeroPageLogin": ["enabled": false, "refererWhitelist": [], "allowedWithoutReferer": true],
+            ], headers: [APIVersion.header("1.1")])
     }
 }

@@ -14,12 +14,15 @@ extension AMRoutes {
     func userInfo(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         guard let token = request.bearerToken ?? request.parameters["access_token"] else {
             // RFC 6750 §3.1: no credentials, no error code.
-            return AMResponse.json(401, AMErrors.invalidToken, headers: [.init("WWW-Authenticate", #"Bearer realm="\#(config.realmPath)""#)])
+            return AMResponse.json(
+                401, AMErrors.invalidToken,
+                headers: [.init("WWW-Authenticate", #"Bearer realm="\#(config.realmPath)""#)])
         }
         let reply = try server.userInfo(accessToken: token)
         guard reply.status == 401 else { return AMResponse.from(reply, headers: [AMResponse.noStore]) }
         let description = reply.body["error_description"]?.stringValue ?? ""
-        let challenge = #"Bearer realm="\#(config.realmPath)", error="invalid_token", error_description="\#(description)""#
+        let challenge =
+            #"Bearer realm="\#(config.realmPath)", error="invalid_token", error_description="\#(description)""#
         return AMResponse.from(reply, headers: [.init("WWW-Authenticate", challenge)])
     }
 
@@ -42,9 +45,12 @@ extension AMRoutes {
         let parameters = request.parameters
         let reply = try server.endSession(
             idTokenHint: parameters["id_token_hint"] ?? "", clientId: parameters["client_id"], at: .endSessionEndpoint)
-        guard reply.isSuccess, let target = parameters["post_logout_redirect_uri"] else { return AMResponse.from(reply) }
+        guard reply.isSuccess, let target = parameters["post_logout_redirect_uri"] else {
+            return AMResponse.from(reply)
+        }
         guard config.clients.contains(where: { $0.postLogoutRedirectUris.contains(target) }) else {
-            let mismatch = AMErrors.oauth("redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value.")
+            let mismatch = AMErrors.oauth(
+                "redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value.")
             return AMResponse.json(400, mismatch)
         }
         let location = parameters["state"].map { "\(target)?state=\(PercentEncoding.escape($0))" } ?? target

@@ -36,7 +36,9 @@ extension HTTPRequest {
     }
 
     var bearerToken: String? {
-        guard let value = header("Authorization"), value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
+        guard let value = header("Authorization"), value.count > 7, value.prefix(7).lowercased() == "bearer " else {
+            return nil
+        }
         let token = String(value.dropFirst(7).trimmingSpaces)
         return token.isEmpty ? nil : token
     }

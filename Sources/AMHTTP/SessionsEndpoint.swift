@@ -33,11 +33,13 @@ extension AMRoutes {
             return AMResponse.from(try server.validateSession(ssoToken: token), headers: headers)
         case let action? where action == "getSessionInfo" || action == "refresh":
             guard let token else { return AMResponse.json(401, AMErrors.accessDenied, headers: headers) }
-            return AMResponse.from(try server.sessionInfo(ssoToken: token, refresh: action == "refresh"), headers: headers)
+            return AMResponse.from(
+                try server.sessionInfo(ssoToken: token, refresh: action == "refresh"), headers: headers)
         case let action?:
             return AMResponse.error(501, "Action '\(action)' not implemented for this resource", headers: headers)
         case nil:
-            return AMResponse.error(400, "An _action is required: logout, validate, getSessionInfo or refresh", headers: headers)
+            return AMResponse.error(
+                400, "An _action is required: logout, validate, getSessionInfo or refresh", headers: headers)
         }
     }
 

@@ -7,7 +7,8 @@ enum Banner {
         let credentials = demo.map { "\($0.username) / \($0.password)" } ?? "(none)"
         let username = demo?.username ?? "demo"
         let password = demo?.password ?? ""
-        let payload = #"{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(username)\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"\#(password)\"}]}]}"#
+        let payload =
+            #"{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"\#(username)\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"\#(password)\"}]}]}"#
         let start = host.configuration.flavor.startMethod
         return """
             AuthBridge \(Host.productVersion): the native side of a ForgeRock/Ping React Native app.

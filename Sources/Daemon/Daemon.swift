@@ -1,7 +1,7 @@
 import AuthBridgeCore
-import Host
 import HTTPFace
 import HTTPServer
+import Host
 import JSONRPC
 import RPCFace
 
@@ -39,7 +39,8 @@ public enum Daemon {
             switch FDIO.open(path, [.writeOnly, .create, .truncate], mode: 0o600) {
             case .success(let fd): Log.shared.setTraceFile(fd)
             case .failure(let failure):
-                Log.shared.plain("authbridge: cannot write the trace file \(path): \(failure.text); give --trace a writable path\n")
+                Log.shared.plain(
+                    "authbridge: cannot write the trace file \(path): \(failure.text); give --trace a writable path\n")
                 ProcessControl.exitNow(2)
             }
         }
@@ -79,11 +80,16 @@ public enum Daemon {
             if !listener.configuration.endpoint.isLoopback {
                 logWarn("--http \(listener.origin) is not a loopback address: other machines can reach the server")
             }
-            for origin in RedirectURIFlag.originsWithoutCORS(options.host.redirectUris, corsOrigins: options.corsOrigins) {
-                logWarn("--redirect-uri on \(origin) without --cors-origin \(origin): a browser app there cannot call the server (docs/http.md)")
+            for origin in RedirectURIFlag.originsWithoutCORS(
+                options.host.redirectUris, corsOrigins: options.corsOrigins)
+            {
+                logWarn(
+                    "--redirect-uri on \(origin) without --cors-origin \(origin): a browser app there cannot call the server (docs/http.md)"
+                )
             }
             let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
-            Log.shared.plain("authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.view.server.realm)\(named))\n")
+            Log.shared.plain(
+                "authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.view.server.realm)\(named))\n")
             if faces.stdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 
@@ -95,7 +101,8 @@ public enum Daemon {
                 if waited {
                     logInfo("signal \(signal): exiting")
                 } else {
-                    logWarn("signal \(signal): the host is not reading stdout; exiting without the output it did not read")
+                    logWarn(
+                        "signal \(signal): the host is not reading stdout; exiting without the output it did not read")
                 }
                 ProcessControl.exitNow(0)
             }
@@ -108,9 +115,11 @@ public enum Daemon {
             ProcessControl.exitNow(0)
         }
 
-        let face = RPCFace(host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth), trace: Log.shared.isTracing)
+        let face = RPCFace(
+            host: host, limits: RPCServer.Limits(maxDepth: options.maxDepth), trace: Log.shared.isTracing)
         let end = face.serve(
-            input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes, framing: options.framing,
+            input: FDIO.standardInput, output: protocolOutput, maxFrameBytes: options.maxFrameBytes,
+            framing: options.framing,
             maxQueuedOutput: options.maxQueuedOutput)
         withExtendedLifetime(signalSources) {}
         switch end {

@@ -1,6 +1,6 @@
 import AuthBridgeCore
-import Host
 import HTTPFace
+import Host
 import JSONRPC
 import NativeModules
 import RemoteConfig
@@ -161,7 +161,9 @@ struct Options {
         }
         func positive(_ flag: String) throws(UsageError) -> Int {
             let text = try value(flag)
-            guard let number = Int(text), number > 0 else { throw UsageError(message: "\(flag) needs a positive integer, got \(text)") }
+            guard let number = Int(text), number > 0 else {
+                throw UsageError(message: "\(flag) needs a positive integer, got \(text)")
+            }
             return number
         }
         /// AM's session times: whole minutes, at most a year's worth (a session's end must stay a
@@ -185,12 +187,15 @@ struct Options {
             case "--flavor":
                 let name = try value(argument)
                 guard let flavor = Flavor(rawValue: name) else {
-                    throw UsageError(message: "unknown flavor \(name) (available: \(supportedFlavors.joined(separator: ", ")))")
+                    throw UsageError(
+                        message: "unknown flavor \(name) (available: \(supportedFlavors.joined(separator: ", ")))")
                 }
                 options.host.flavor = flavor
             case "--seed":
                 let text = try value(argument)
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a non-negative integer, got \(text)") }
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a non-negative integer, got \(text)")
+                }
                 options.host.seed = seed
             case "--clock":
                 options.host.clock = try parseClock(try value(argument))
@@ -233,21 +238,27 @@ struct Options {
             case "--max-idle-time": options.host.maxIdleTime = Double(try minutes(argument)) * 60
             case "--redirect-uri": options.redirectUris.append(try redirectURI(argument))
             case "--post-logout-redirect-uri": options.postLogoutRedirectUris.append(try redirectURI(argument))
-            case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout", "--max-reply-bytes",
+            case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout",
+                "--max-reply-bytes",
                 "--ca-file":
                 options.remote.values[argument] = try nonEmpty(argument)
             case "--insecure": options.remote.insecure = true
             case "--no-stdio": options.noStdio = true
             case "--cors-origin":
                 let origin = try value(argument)
-                guard origin == "*" || origin.lowercased().hasPrefix("http://") || origin.lowercased().hasPrefix("https://"), !origin.hasSuffix("/") else {
-                    throw UsageError(message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
+                guard
+                    origin == "*" || origin.lowercased().hasPrefix("http://")
+                        || origin.lowercased().hasPrefix("https://"), !origin.hasSuffix("/")
+                else {
+                    throw UsageError(
+                        message: "--cors-origin needs an origin such as http://localhost:3000 (no path), got \(origin)")
                 }
                 options.corsOrigins.append(origin)
             case "--http-request-timeout":
                 let text = try value(argument)
                 guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                    throw UsageError(message: "--http-request-timeout needs seconds above 0 and at most 3600, got \(text)")
+                    throw UsageError(
+                        message: "--http-request-timeout needs seconds above 0 and at most 3600, got \(text)")
                 }
                 options.httpRequestSeconds = seconds
             case "--public-url":
@@ -269,7 +280,9 @@ struct Options {
                 options.host.scenarioFile = try nonEmpty(argument, needs: "a file")
             case "--unknown-nodes":
                 let text = try value(argument)
-                guard text == "fail" || text == "scenario" else { throw UsageError(message: "--unknown-nodes is fail or scenario, got \(text)") }
+                guard text == "fail" || text == "scenario" else {
+                    throw UsageError(message: "--unknown-nodes is fail or scenario, got \(text)")
+                }
                 options.host.unknownNodesAsScenario = text == "scenario"
             case "--auth-service": options.host.authServiceName = try value(argument)
             case "--registration-service": options.host.registrationServiceName = try value(argument)
@@ -291,19 +304,28 @@ struct Options {
             index += 1
         }
         if options.host.variant == .guide, options.host.flavor != .reactNativeIOS {
-            throw UsageError(message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)")
+            throw UsageError(
+                message: "--bridge guide is the ForgeRock guide's iOS bridge: use it with --flavor rn-ios (the default)"
+            )
         }
         if options.remote.isRequested {
             guard options.redirectUris.count <= 1 else {
-                throw UsageError(message: "--redirect-uri is given \(options.redirectUris.count) times: a remote tenant's app has one redirect URI")
+                throw UsageError(
+                    message:
+                        "--redirect-uri is given \(options.redirectUris.count) times: a remote tenant's app has one redirect URI"
+                )
             }
             options.remote.values["--redirect-uri"] = options.redirectUris.first
             guard options.host.maxSessionTime == nil, options.host.maxIdleTime == nil else {
-                throw UsageError(message: "--max-session-time and --max-idle-time set the embedded server's sessions: a tenant's are set in its session service")
+                throw UsageError(
+                    message:
+                        "--max-session-time and --max-idle-time set the embedded server's sessions: a tenant's are set in its session service"
+                )
             }
             guard options.postLogoutRedirectUris.isEmpty else {
                 throw UsageError(
-                    message: "--post-logout-redirect-uri registers with the embedded server's client: a tenant's client has "
+                    message:
+                        "--post-logout-redirect-uri registers with the embedded server's client: a tenant's client has "
                         + "its own list (its Post Logout Redirect URIs, or Sign-out URLs in Identity Cloud)")
             }
         } else {
@@ -312,12 +334,15 @@ struct Options {
         }
         options.host.remote = try options.remote.settings()
         if options.host.remote != nil, options.http != nil {
-            throw UsageError(message: "--http serves the embedded server: it cannot be combined with --server or --config")
+            throw UsageError(
+                message: "--http serves the embedded server: it cannot be combined with --server or --config")
         }
         if options.host.stateRecovery != .refuse, options.host.stateDirectory == nil {
             throw UsageError(message: "--recover-state recovers a --state-dir: it needs one")
         }
-        if options.noStdio, options.http == nil { throw UsageError(message: "--no-stdio needs --http: there would be no face to serve") }
+        if options.noStdio, options.http == nil {
+            throw UsageError(message: "--no-stdio needs --http: there would be no face to serve")
+        }
         if options.host.publicURL != nil, options.http == nil {
             throw UsageError(message: "--public-url names where the HTTP face is reached: it needs --http")
         }
@@ -332,7 +357,10 @@ struct Options {
         if text == "virtual" { return .virtual(epoch: VirtualClock.defaultEpoch) }
         if text.hasPrefix("virtual="), let epoch = Double(text.dropFirst("virtual=".count)) {
             guard TimeBounds.contains(epoch) else {
-                throw UsageError(message: "--clock virtual=EPOCH needs \(TimeBounds.description), got \(text.dropFirst("virtual=".count))")
+                throw UsageError(
+                    message:
+                        "--clock virtual=EPOCH needs \(TimeBounds.description), got \(text.dropFirst("virtual=".count))"
+                )
             }
             return .virtual(epoch: epoch)
         }

@@ -24,7 +24,9 @@ enum RedirectURIFlag {
             return "HOST:PORT without a scheme: write http://\(text)"
         }
         if text.contains("#") { return "a redirect URI has no fragment (#…)" }
-        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) { return "no spaces or control characters" }
+        if text.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+            return "no spaces or control characters"
+        }
         if ["http", "https"].contains(scheme.lowercased()) {
             let host = rest.hasPrefix("//") ? rest.dropFirst(2).prefix { !"/?".contains($0) } : ""
             if host.isEmpty || host.hasPrefix(":") { return "an http(s) URI names a host: http://HOST[:PORT]/PATH" }
@@ -38,7 +40,9 @@ enum RedirectURIFlag {
         if corsOrigins.contains("*") { return [] }
         var missing: [String] = []
         for uri in uris {
-            guard let origin = origin(of: uri), !corsOrigins.contains(origin), !missing.contains(origin) else { continue }
+            guard let origin = origin(of: uri), !corsOrigins.contains(origin), !missing.contains(origin) else {
+                continue
+            }
             missing.append(origin)
         }
         return missing

@@ -21,7 +21,8 @@ struct RemoteFlags {
         let given = values.keys.filter { $0 != "--config" }
         guard isRequested else {
             if let flag = given.sorted().first ?? (insecure ? "--insecure" : nil) {
-                throw Options.UsageError(message: "\(flag) applies to a remote tenant: give --server URL or --config FILE")
+                throw Options.UsageError(
+                    message: "\(flag) applies to a remote tenant: give --server URL or --config FILE")
             }
             return nil
         }
@@ -43,7 +44,8 @@ struct RemoteFlags {
         }
         if let url = values["--server"] {
             guard AppConfigFile.isHTTPURL(url) else {
-                throw Options.UsageError(message: "--server needs an http(s) URL such as https://tenant.example.com/am, got \(url)")
+                throw Options.UsageError(
+                    message: "--server needs an http(s) URL such as https://tenant.example.com/am, got \(url)")
             }
             settings.url = url.hasSuffix("/") ? String(url.dropLast()) : url
         }
@@ -67,19 +69,28 @@ struct RemoteFlags {
         if let text = values["--max-reply-bytes"] {
             // Digits only: Int("+2048") would also read.
             guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let bytes = Int(text),
-                (Self.minReplyBytes...Self.maxReplyBytes).contains(bytes) else {
+                (Self.minReplyBytes...Self.maxReplyBytes).contains(bytes)
+            else {
                 throw Options.UsageError(
-                    message: "--max-reply-bytes needs a number of bytes between \(Self.minReplyBytes) and \(Self.maxReplyBytes), got \(text)")
+                    message:
+                        "--max-reply-bytes needs a number of bytes between \(Self.minReplyBytes) and \(Self.maxReplyBytes), got \(text)"
+                )
             }
             settings.maxReplyBytes = bytes
         }
         if let file = values["--ca-file"] {
             guard !insecure else {
-                throw Options.UsageError(message: "--ca-file and --insecure contradict each other: --insecure verifies nothing, --ca-file verifies against FILE")
+                throw Options.UsageError(
+                    message:
+                        "--ca-file and --insecure contradict each other: --insecure verifies nothing, --ca-file verifies against FILE"
+                )
             }
-            guard case .success(let bytes) = FileBytes.read(path: file), String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----")
+            guard case .success(let bytes) = FileBytes.read(path: file),
+                String(decoding: bytes, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----")
             else {
-                throw Options.UsageError(message: "--ca-file \(file) is not a readable file of PEM certificates (-----BEGIN CERTIFICATE-----)")
+                throw Options.UsageError(
+                    message:
+                        "--ca-file \(file) is not a readable file of PEM certificates (-----BEGIN CERTIFICATE-----)")
             }
             settings.caFile = file
         }

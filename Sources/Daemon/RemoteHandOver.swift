@@ -30,19 +30,22 @@ enum RemoteHandOver {
     private static func sibling() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         #if canImport(Glibc)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         #else
-        var size = UInt32(buffer.count)
-        var count = _NSGetExecutablePath(&buffer, &size) == 0 ? strlen(buffer) : -1
-        // Unlike /proc/self/exe this may name a symbolic link (authbridge linked onto PATH); the
-        // sibling is beside the file itself.
-        if count > 0, let real = realpath(buffer, nil) {
-            buffer = Array(UnsafeBufferPointer(start: real, count: strlen(real)))
-            count = buffer.count
-            free(real)
-        }
+            var size = UInt32(buffer.count)
+            var count = _NSGetExecutablePath(&buffer, &size) == 0 ? strlen(buffer) : -1
+            // Unlike /proc/self/exe this may name a symbolic link (authbridge linked onto PATH); the
+            // sibling is beside the file itself.
+            if count > 0, let real = realpath(buffer, nil) {
+                buffer = Array(UnsafeBufferPointer(start: real, count: strlen(real)))
+                count = buffer.count
+                free(real)
+            }
         #endif
-        let own = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let own =
+            count > 0
+            ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
         guard let slash = own.lastIndex(of: "/") else { return binaryName }
         return String(own[...slash]) + binaryName
     }

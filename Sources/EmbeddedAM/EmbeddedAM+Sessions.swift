@@ -8,9 +8,11 @@ import IdentityServer
 extension EmbeddedAM {
     public func validateSession(ssoToken: String) -> ServerReply {
         guard let session = sessions.find(ssoToken) else { return ServerReply(status: 200, body: ["valid": false]) }
-        return ServerReply(status: 200, body: [
-            "valid": true, "uid": .string(session.username), "realm": .string(config.realmPath),
-        ])
+        return ServerReply(
+            status: 200,
+            body: [
+                "valid": true, "uid": .string(session.username), "realm": .string(config.realmPath),
+            ])
     }
 
     public func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply {
@@ -18,13 +20,15 @@ extension EmbeddedAM {
             return ServerReply(status: 401, body: AMErrors.accessDenied)
         }
         let limits = sessions.limits
-        return ServerReply(status: 200, body: [
-            "username": .string(session.username),
-            "universalId": .string("id=\(session.username),ou=user,o=\(config.realm),ou=services,ou=am-config"),
-            "realm": .string(config.realmPath),
-            "latestAccessTime": .string(ISO8601.format(session.lastAccess)),
-            "maxIdleExpirationTime": .string(ISO8601.format(session.lastAccess + limits.maxIdleTime)),
-            "maxSessionExpirationTime": .string(ISO8601.format(session.authTime + limits.maxSessionTime)),
-        ])
+        return ServerReply(
+            status: 200,
+            body: [
+                "username": .string(session.username),
+                "universalId": .string("id=\(session.username),ou=user,o=\(config.realm),ou=services,ou=am-config"),
+                "realm": .string(config.realmPath),
+                "latestAccessTime": .string(ISO8601.format(session.lastAccess)),
+                "maxIdleExpirationTime": .string(ISO8601.format(session.lastAccess + limits.maxIdleTime)),
+                "maxSessionExpirationTime": .string(ISO8601.format(session.authTime + limits.maxSessionTime)),
+            ])
     }
 }

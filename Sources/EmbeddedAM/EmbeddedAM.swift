@@ -49,7 +49,8 @@ public final class EmbeddedAM: IdentityServer {
             do {
                 try journeyEngine.choose(journey: entry.journey, node: entry.node, choice: entry.choice)
             } catch {
-                throw ScenarioError(param: error.param, reason: "journey \(entry.journey), node \"\(entry.node)\": \(error.reason)")
+                throw ScenarioError(
+                    param: error.param, reason: "journey \(entry.journey), node \"\(entry.node)\": \(error.reason)")
             }
         }
     }
@@ -80,7 +81,9 @@ public final class EmbeddedAM: IdentityServer {
     }
 
     public func logoutSession(ssoToken: String) -> ServerReply {
-        guard sessions.end(ssoToken, cause: .logout) else { return ServerReply(status: 401, body: AMErrors.accessDenied) }
+        guard sessions.end(ssoToken, cause: .logout) else {
+            return ServerReply(status: 401, body: AMErrors.accessDenied)
+        }
         return ServerReply(status: 200, body: ["result": "Successfully logged out"])
     }
 

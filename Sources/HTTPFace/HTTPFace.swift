@@ -1,7 +1,7 @@
 import AMHTTP
 import AuthBridgeCore
-import Host
 import HTTPServer
+import Host
 
 /// The Host over HTTP: AM's REST API on a listener, each request one Host unit of work
 /// (`host.perform`), so HTTP and stdio see one state in one total order. A request is answered
@@ -30,7 +30,8 @@ public enum HTTPFace {
                     "code": 503, "reason": "Service Unavailable",
                     "message": .string("State not saved: the change was undone (\(failure.reason))"),
                 ])
-                return HTTPResponse(status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
+                return HTTPResponse(
+                    status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
             }
         }
     }
@@ -41,7 +42,8 @@ public enum HTTPFace {
             baseURL: server.baseURL, issuer: server.issuer, realm: server.realm, cookieName: server.cookieName,
             clients: server.clients.map {
                 AMHTTPConfig.Client(
-                    clientId: $0.clientId, redirectUris: $0.redirectUris, postLogoutRedirectUris: $0.postLogoutRedirectUris)
+                    clientId: $0.clientId, redirectUris: $0.redirectUris,
+                    postLogoutRedirectUris: $0.postLogoutRedirectUris)
             },
             scopes: server.clients.first?.scopes ?? [], corsOrigins: corsOrigins)
     }

@@ -24,7 +24,9 @@ extension HTTPFace {
         // AM's paths are served under /am and at the root (AMRoute): a base elsewhere would name
         // endpoints this server does not answer.
         guard ["", "/", "/am", "/am/"].contains(path) else {
-            return .failure(.init(message: "\(usage); got \(text) (the path is /am or nothing: that is where AM's paths are served)"))
+            return .failure(
+                .init(
+                    message: "\(usage); got \(text) (the path is /am or nothing: that is where AM's paths are served)"))
         }
         let base = scheme + authority + path
         return .success(base.hasSuffix("/") ? String(base.dropLast()) : base)
@@ -46,7 +48,9 @@ extension HTTPFace {
                 port = after.dropFirst()
             }
             let inside = host.dropFirst().dropLast()
-            if inside.isEmpty || !inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) { return "a bad IPv6 address" }
+            if inside.isEmpty || !inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) {
+                return "a bad IPv6 address"
+            }
         } else {
             if let colon = authority.firstIndex(of: ":") {
                 host = authority[..<colon]
@@ -56,7 +60,9 @@ extension HTTPFace {
             if host.isEmpty || !host.allSatisfy(allowed) { return "a bad host name \(host)" }
         }
         if let port {
-            guard port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port), (1...65535).contains(number) else {
+            guard port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
+                (1...65535).contains(number)
+            else {
                 return "the port is a number from 1 to 65535, got \(port)"
             }
         }

@@ -61,9 +61,13 @@ struct ChunkedBodyReader {
                 phase = .dataEnd
             case .dataEnd:
                 guard buffer.count - start >= 1 else { return .needMore }
-                guard buffer[start] == 0x0D else { return .failed(Failure(status: 400, "chunk data longer than its size")) }
+                guard buffer[start] == 0x0D else {
+                    return .failed(Failure(status: 400, "chunk data longer than its size"))
+                }
                 guard buffer.count - start >= 2 else { return .needMore }
-                guard buffer[start + 1] == 0x0A else { return .failed(Failure(status: 400, "chunk data longer than its size")) }
+                guard buffer[start + 1] == 0x0A else {
+                    return .failed(Failure(status: 400, "chunk data longer than its size"))
+                }
                 start += 2
                 phase = .size
             case .trailers(let bytes):
@@ -78,7 +82,9 @@ struct ChunkedBodyReader {
                 start = newline + 1
                 if line.isEmpty { return .done }
                 guard bytes + line.count + 2 <= limits.maxHeaderBytes else { return .failed(tooLong) }
-                guard HTTPHead.fieldLine(line) != nil else { return .failed(Failure(status: 400, "malformed trailer field")) }
+                guard HTTPHead.fieldLine(line) != nil else {
+                    return .failed(Failure(status: 400, "malformed trailer field"))
+                }
                 phase = .trailers(bytes: bytes + line.count + 2)
             }
         }

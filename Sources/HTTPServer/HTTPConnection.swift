@@ -51,7 +51,8 @@ enum HTTPConnection {
                     if !keepAlive { closing = true }
                 case .failure(let failure):
                     logInfo("HTTP: refused a request: \(failure.status) \(failure.message)")
-                    HTTPResponse(status: failure.status, text: failure.message + "\n").encode(into: &out, keepAlive: false)
+                    HTTPResponse(status: failure.status, text: failure.message + "\n").encode(
+                        into: &out, keepAlive: false)
                     closing = true
                 }
             }

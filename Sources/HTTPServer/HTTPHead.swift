@@ -31,7 +31,9 @@ struct HTTPHead {
             let major = version.dropFirst(5).first?.wholeNumberValue, let minor = version.last?.wholeNumberValue
         else { return .failure(Failure(status: 400, "malformed HTTP version")) }
         guard major == 1 else { return .failure(Failure(status: 505, "only HTTP/1.0 and HTTP/1.1 are served")) }
-        guard let target = originForm(parts[1]) else { return .failure(Failure(status: 400, "malformed request target")) }
+        guard let target = originForm(parts[1]) else {
+            return .failure(Failure(status: 400, "malformed request target"))
+        }
 
         var headers: [HTTPRequest.Header] = []
         for line in lines.dropFirst() {
@@ -44,7 +46,9 @@ struct HTTPHead {
         let request = HTTPRequest(
             method: String(decoding: parts[0], as: UTF8.self), target: target, minorVersion: minor, headers: headers)
         let hosts = request.headers(named: "Host")
-        if minor >= 1, hosts.count != 1 { return .failure(Failure(status: 400, "an HTTP/1.1 request needs exactly one Host header")) }
+        if minor >= 1, hosts.count != 1 {
+            return .failure(Failure(status: 400, "an HTTP/1.1 request needs exactly one Host header"))
+        }
         return framing(of: request, limits: limits).map { framing in
             let expect = request.header("Expect")?.lowercased() == "100-continue" && minor >= 1 && framing != .none
             return HTTPHead(request: request, framing: framing, expectsContinue: expect)
@@ -55,21 +59,32 @@ struct HTTPHead {
     /// `chunked`, the only one served) or `Content-Length` (`1*DIGIT`; repeated only as the same
     /// decimal value, in more fields or as a list, RFC 9110 §8.6), never both; neither is no body.
     /// An empty or malformed value is refused, never read as absent.
-    private static func framing(of request: HTTPRequest, limits: HTTPRequestDecoder.Limits) -> Result<Framing, Failure> {
+    private static func framing(of request: HTTPRequest, limits: HTTPRequestDecoder.Limits) -> Result<Framing, Failure>
+    {
         let encodings = request.headers(named: "Transfer-Encoding")
         let lengths = request.headers(named: "Content-Length")
         if !encodings.isEmpty {
-            guard lengths.isEmpty else { return .failure(Failure(status: 400, "both Content-Length and Transfer-Encoding")) }
-            guard request.minorVersion >= 1 else { return .failure(Failure(status: 400, "Transfer-Encoding in an HTTP/1.0 request")) }
+            guard lengths.isEmpty else {
+                return .failure(Failure(status: 400, "both Content-Length and Transfer-Encoding"))
+            }
+            guard request.minorVersion >= 1 else {
+                return .failure(Failure(status: 400, "Transfer-Encoding in an HTTP/1.0 request"))
+            }
             // A list's empty elements are ignored (RFC 9110 §5.6.1.2).
-            let codings = encodings.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: " \t").lowercased() }
-                .filter { !$0.isEmpty }
+            let codings = encodings.flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingCharacters(in: " \t").lowercased()
+            }
+            .filter { !$0.isEmpty }
             guard codings.last == "chunked" else {
                 return .failure(Failure(status: 400, "Transfer-Encoding without chunked as its final coding"))
             }
             let earlier = codings.dropLast()
-            if earlier.contains("chunked") { return .failure(Failure(status: 400, "Transfer-Encoding chunked applied twice")) }
-            if let other = earlier.first { return .failure(Failure(status: 501, "Transfer-Encoding \(other) is not supported")) }
+            if earlier.contains("chunked") {
+                return .failure(Failure(status: 400, "Transfer-Encoding chunked applied twice"))
+            }
+            if let other = earlier.first {
+                return .failure(Failure(status: 501, "Transfer-Encoding \(other) is not supported"))
+            }
             return .success(.chunked)
         }
         guard !lengths.isEmpty else { return .success(.none) }
@@ -81,10 +96,14 @@ struct HTTPHead {
                 return .failure(Failure(status: 400, "invalid Content-Length"))
             }
             let value = text.drop { $0 == "0" }
-            guard digits == nil || digits == value else { return .failure(Failure(status: 400, "conflicting Content-Length values")) }
+            guard digits == nil || digits == value else {
+                return .failure(Failure(status: 400, "conflicting Content-Length values"))
+            }
             digits = value
         }
-        guard let digits, digits.count <= 18, let length = Int(digits.isEmpty ? "0" : digits), length <= limits.maxBodyBytes else {
+        guard let digits, digits.count <= 18, let length = Int(digits.isEmpty ? "0" : digits),
+            length <= limits.maxBodyBytes
+        else {
             return .failure(Failure(status: 413, "the body is longer than \(limits.maxBodyBytes) bytes"))
         }
         return .success(length == 0 ? .none : .length(length))
@@ -98,7 +117,8 @@ struct HTTPHead {
         else { return nil }
         let value = line[(colon + 1)...].drop(while: isSpace).reversed().drop(while: isSpace).reversed()
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
-        return .init(String(decoding: line[line.startIndex..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self))
+        return .init(
+            String(decoding: line[line.startIndex..<colon], as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
     /// `/path?query` as sent, `*`, or an absolute-form target reduced to its path and query.
@@ -118,7 +138,8 @@ struct HTTPHead {
     /// RFC 9110 `tchar`: what a method or a field name may be made of.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

@@ -113,7 +113,10 @@ public struct HTTPRequestDecoder {
     private mutating func nextHead() -> Event? {
         // Empty lines before a request line are ignored (RFC 9112 §2.2).
         while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A { start += 1 }
-        if scan < start { scan = start; lineStart = start }
+        if scan < start {
+            scan = start
+            lineStart = start
+        }
         var end: Int?
         while scan < buffer.count {
             if buffer[scan] == 0x0A {

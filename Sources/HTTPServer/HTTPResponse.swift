@@ -12,7 +12,9 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     public init(status: Int, headers: [HTTPRequest.Header] = [], text: String) {
-        self.init(status: status, headers: headers + [.init("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+        self.init(
+            status: status, headers: headers + [.init("Content-Type", "text/plain; charset=utf-8")],
+            body: Array(text.utf8))
     }
 
     public func header(_ name: String) -> String? {

@@ -21,17 +21,22 @@ extension World {
     public func advanceClock(by seconds: Double) throws(EmulatorError) -> Double {
         guard seconds >= 0 else { throw EmulatorError(param: "seconds", reason: "seconds must not be negative") }
         guard let virtual = clock as? VirtualClock else {
-            throw EmulatorError(param: "seconds", reason: "the clock is the system clock; start with --clock virtual to move time")
+            throw EmulatorError(
+                param: "seconds", reason: "the clock is the system clock; start with --clock virtual to move time")
         }
         guard TimeBounds.contains(virtual.now + seconds) else {
             let room = Int64(TimeBounds.latest - virtual.now)
-            throw EmulatorError(param: "seconds", reason: "seconds would move the clock past 9999-12-31T23:59:59Z; at most \(room) from now")
+            throw EmulatorError(
+                param: "seconds",
+                reason: "seconds would move the clock past 9999-12-31T23:59:59Z; at most \(room) from now")
         }
         virtual.advance(by: seconds)
         return virtual.now
     }
 
-    public func addUser(username: String, password: String, attributes: JSONObject) throws(EmulatorError) -> DirectoryUser {
+    public func addUser(
+        username: String, password: String, attributes: JSONObject
+    ) throws(EmulatorError) -> DirectoryUser {
         do {
             return try embedded.users.add(username: username, password: password, attributes: attributes)
         } catch {
@@ -60,7 +65,8 @@ extension World {
             userId = user.id
         } else {
             guard let token = sdk.accessToken, let id = embedded.userId(ofAccessToken: token.value) else {
-                throw EmulatorError(param: "username", reason: "the native side holds no tokens of this server; name the user")
+                throw EmulatorError(
+                    param: "username", reason: "the native side holds no tokens of this server; name the user")
             }
             userId = id
         }
@@ -68,10 +74,16 @@ extension World {
     }
 
     /// The journeys `login` and `register` start from now on; returns both names in force.
-    public func setServiceNames(login: String?, registration: String?) throws(EmulatorError) -> (login: String, registration: String) {
+    public func setServiceNames(
+        login: String?, registration: String?
+    ) throws(EmulatorError) -> (login: String, registration: String) {
         for (key, name) in [("authServiceName", login), ("registrationServiceName", registration)] {
             if let name, !embedded.journeyNames.contains(name) {
-                throw EmulatorError(param: key, reason: "\(key): no journey named \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
+                throw EmulatorError(
+                    param: key,
+                    reason:
+                        "\(key): no journey named \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))"
+                )
             }
         }
         sdk.setServiceNames(login: login, registration: registration)

@@ -136,7 +136,9 @@ extension Host {
             hasScenarioNodes = world.embedded.hasScenarioNodes
             wireNames = world.catalog.wireNames
             events = world.catalog.events
-            modules = world.catalog.modules.map { Module(name: $0.name, namespace: $0.namespace, methods: $0.methods.map(\.name)) }
+            modules = world.catalog.modules.map {
+                Module(name: $0.name, namespace: $0.namespace, methods: $0.methods.map(\.name))
+            }
             stateDirectoryPath = world.stateDirectoryPath
         }
     }

@@ -1,9 +1,10 @@
 import AuthBridgeCore
 import EmbeddedAM
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `--journeys PATH`: a file, or a directory whose `*.json` files are all read (in name order,
@@ -15,7 +16,9 @@ enum JourneyFiles {
         for path in paths {
             if let names = directoryEntries(path) {
                 let files = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
-                guard !files.isEmpty else { throw Host.StartFailure(message: "the journeys directory \(path) holds no .json files") }
+                guard !files.isEmpty else {
+                    throw Host.StartFailure(message: "the journeys directory \(path) holds no .json files")
+                }
                 for name in files { sources.append(try read(path.hasSuffix("/") ? path + name : path + "/" + name)) }
             } else {
                 sources.append(try read(path))
@@ -27,7 +30,8 @@ enum JourneyFiles {
     private static func read(_ path: String) throws(Host.StartFailure) -> JourneyImport.Source {
         switch FileBytes.read(path: path) {
         case .success(let bytes): return JourneyImport.Source(path: path, text: String(decoding: bytes, as: UTF8.self))
-        case .failure(let error): throw Host.StartFailure(message: "cannot read the journeys file \(path): \(error.text)")
+        case .failure(let error):
+            throw Host.StartFailure(message: "cannot read the journeys file \(path): \(error.text)")
         }
     }
 

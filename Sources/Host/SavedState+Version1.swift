@@ -22,15 +22,20 @@ extension SavedState {
             guard tree.has("server") else { return entries }
             let server = try tree.reader("server")
             for part in ["users", "sessions"] where server.has(part) {
-                for (index, value) in try server.array(part).enumerated() { entries[["server", part, String(index)]] = value }
+                for (index, value) in try server.array(part).enumerated() {
+                    entries[["server", part, String(index)]] = value
+                }
             }
             guard server.has("oauth") else { return entries }
             let oauth = try server.reader("oauth")
             if oauth.has("signingKey") { entries[["server", "oauth", "signingKey"]] = try oauth.value("signingKey") }
             if oauth.has("grants") {
-                for (index, value) in try oauth.array("grants").enumerated() { entries[["server", "oauth", "grants", String(index)]] = value }
+                for (index, value) in try oauth.array("grants").enumerated() {
+                    entries[["server", "oauth", "grants", String(index)]] = value
+                }
             }
-            for (member, part) in [("retiredRefreshTokens", "retired"), ("revokedAccessTokens", "revoked")] where oauth.has(member) {
+            for (member, part) in [("retiredRefreshTokens", "retired"), ("revokedAccessTokens", "revoked")]
+            where oauth.has(member) {
                 for token in try oauth.strings(member) { entries[["server", "oauth", part, token]] = .null }
             }
             return entries

@@ -30,7 +30,9 @@ enum SavedState {
         var sequence = try reader.int("seq")
         for (index, record) in saved.records.enumerated() {
             let seq: Int64
-            do { seq = try StateReader(record).int("seq") } catch { throw StateError("journal record \(index + 1): \(error.message)") }
+            do { seq = try StateReader(record).int("seq") } catch {
+                throw StateError("journal record \(index + 1): \(error.message)")
+            }
             // A record the snapshot already holds (a kill between writing it and emptying the journal).
             guard seq > sequence else { continue }
             do {

@@ -50,9 +50,11 @@ extension SavedValue where Value == Double {
     /// rollback puts it back exactly.
     static func clock(_ virtual: VirtualClock?) -> SavedValue {
         let live = virtual.map { clock in
-            Live(read: { ["now": .double(clock.now)] }, apply: { now, rollingBack in
-                if rollingBack { clock.set(to: now) } else { clock.resume(at: now) }
-            })
+            Live(
+                read: { ["now": .double(clock.now)] },
+                apply: { now, rollingBack in
+                    if rollingBack { clock.set(to: now) } else { clock.resume(at: now) }
+                })
         }
         return SavedValue(key: "clock", live: live) { reader throws(StateError) in try reader.time("now") }
     }

@@ -55,7 +55,9 @@ public final class World {
         }
         clock = virtual ?? SystemClock()
         var serverConfig = EmbeddedAMConfig()
-        if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) { serverConfig.baseURL = base }
+        if let base = configuration.publicURL ?? configuration.httpOrigin.map({ $0 + "/am" }) {
+            serverConfig.baseURL = base
+        }
         for uri in configuration.redirectUris where !serverConfig.clients[0].redirectUris.contains(uri) {
             serverConfig.clients[0].redirectUris.append(uri)
         }
@@ -68,7 +70,9 @@ public final class World {
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         if let remote = configuration.remote {
-            guard let connect else { throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given") }
+            guard let connect else {
+                throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")
+            }
             server = try connect(remote)
         } else {
             server = embedded
@@ -77,7 +81,8 @@ public final class World {
             let sources = try JourneyFiles.sources(configuration.journeyFiles)
             do {
                 let loaded = try JourneyImport.load(
-                    sources, unknownAsScenario: configuration.unknownNodesAsScenario, builtIn: Set(embedded.journeyNames))
+                    sources, unknownAsScenario: configuration.unknownNodesAsScenario,
+                    builtIn: Set(embedded.journeyNames))
                 for journey in loaded { embedded.add(journey: journey) }
             } catch {
                 throw StartFailure(message: error.description)
@@ -85,11 +90,14 @@ public final class World {
         }
         if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
         let services = [
-            ("--auth-service", configuration.authServiceName), ("--registration-service", configuration.registrationServiceName),
+            ("--auth-service", configuration.authServiceName),
+            ("--registration-service", configuration.registrationServiceName),
         ]
         // A tenant's journeys are its own: only the embedded server's names can be checked here.
         for (flag, name) in services where configuration.remote == nil && !embedded.journeyNames.contains(name) {
-            throw StartFailure(message: "\(flag) names no journey \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
+            throw StartFailure(
+                message:
+                    "\(flag) names no journey \(name) (available: \(embedded.journeyNames.joined(separator: ", ")))")
         }
         if configuration.variant == .guide, configuration.flavor != .reactNativeIOS {
             throw StartFailure(message: "the guide's bridge is an iOS React Native bridge: use it with flavor rn-ios")
@@ -105,9 +113,13 @@ public final class World {
         owners = StateBook([SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded])
         // One observer of ended sessions, wired to the credentials' owner: a session ended on
         // any face (HTTP logout, endSession) ends the native login that holds it.
-        embedded.onSessionEnded = { [unowned sdk] session, cause in sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause) }
+        embedded.onSessionEnded = { [unowned sdk] session, cause in
+            sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause)
+        }
         do {
-            stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in try StateDirectory(path: path) }
+            stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in
+                try StateDirectory(path: path)
+            }
         } catch {
             throw StartFailure(message: error.message)
         }
@@ -119,7 +131,9 @@ public final class World {
         if configuration.flavor == .reactNativeIOS || configuration.flavor == .reactNativeAndroid {
             let ping = PingSDK(
                 platform: configuration.flavor.platform, server: server, clock: clock, random: random,
-                stores: pingStores, testUser: configuration.remote != nil ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
+                stores: pingStores,
+                testUser: configuration.remote != nil
+                    ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
             let storages = StorageRegistry()
             catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
             catalog.register(RNPingOidcModule(sdk: ping, storages: storages))
@@ -149,7 +163,8 @@ public final class World {
             return GuideBridge(sdk: sdk)
         case .reactNativeIOS, .reactNativeAndroid:
             return ReactNativeBridge(
-                sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay, callbacks: configuration.callbacks)
+                sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay,
+                callbacks: configuration.callbacks)
         case .flutterIOS, .flutterAndroid:
             return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
         }
@@ -270,7 +285,10 @@ public final class World {
                     try owners.restore(entries, rollingBack: false)
                     self.sequence = sequence
                 } catch {
-                    throw StartFailure(message: "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh")
+                    throw StartFailure(
+                        message:
+                            "the state file \(directory.file) is invalid: \(error.message); move it away to start afresh"
+                    )
                 }
                 logInfo("state restored from \(directory.file)")
             }

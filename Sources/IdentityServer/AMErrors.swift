@@ -33,7 +33,8 @@ public enum AMErrors {
     /// `?suspendedId=` naming no suspended journey, or one whose time is up.
     public static let suspendedIdNotFound: JSONValue = [
         "code": 401, "reason": "Unauthorized",
-        "message": "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired.",
+        "message":
+            "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired.",
     ]
 
     public static let accessDenied: JSONValue = [

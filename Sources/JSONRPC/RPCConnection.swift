@@ -30,8 +30,11 @@ public final class RPCConnection {
             server.handle(frame: bytes, sink: sink)
         case .oversized(let limit):
             logWarn("frame over \(limit) bytes discarded")
-            sink.send(message: JSONRPCOutgoing.error(id: nil, .invalidRequest(
-                "frame exceeds the \(limit)-byte limit", data: ["limit": .int(Int64(limit))])))
+            sink.send(
+                message: JSONRPCOutgoing.error(
+                    id: nil,
+                    .invalidRequest(
+                        "frame exceeds the \(limit)-byte limit", data: ["limit": .int(Int64(limit))])))
         case .malformed(let reason):
             logWarn("malformed framing: \(reason)")
             sink.send(message: JSONRPCOutgoing.error(id: nil, .invalidRequest("malformed frame header: \(reason)")))

@@ -11,12 +11,17 @@ extension RPCFace {
             let configuration = host.configuration
             var result: JSONObject = [
                 "protocolVersion": .string(Self.protocolVersion), "daemonVersion": .string(Host.productVersion),
-                "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue), "framing": .string(framing?.rawValue ?? "ndjson"),
+                "flavor": .string(configuration.flavor.rawValue), "bridge": .string(configuration.variant.rawValue),
+                "framing": .string(framing?.rawValue ?? "ndjson"),
                 "methods": .array(server.methodNames.map { .string($0) }),
                 "events": .array(host.view.events.map { .string($0) }),
-                "modules": .array(host.view.modules.map { module in
-                    ["name": .string(module.name), "namespace": .string(module.namespace), "methods": .array(module.methods.map { .string($0) })]
-                }),
+                "modules": .array(
+                    host.view.modules.map { module in
+                        [
+                            "name": .string(module.name), "namespace": .string(module.namespace),
+                            "methods": .array(module.methods.map { .string($0) }),
+                        ]
+                    }),
                 "server": [
                     "kind": "embedded", "realm": .string(host.view.server.realm),
                     "journeys": .array(host.view.journeyNames.map { .string($0) }),

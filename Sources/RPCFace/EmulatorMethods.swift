@@ -39,16 +39,21 @@ extension RPCFace {
         }
         register("emulator.revokeSession") { [unowned self] call throws(JSONRPCError) in
             let username = try NamedParams(call).optionalString("username")
-            let ended = try Self.checked(try unit { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: username) } })
+            let ended = try Self.checked(
+                try unit { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: username) }
+                })
             return ["sessionsEnded": .int(Int64(ended.sessions)), "grantsRevoked": .int(Int64(ended.grants))]
         }
         register("emulator.setServiceNames") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let login = try params.optionalString("authServiceName")
             let registration = try params.optionalString("registrationServiceName")
-            let names = try Self.checked(try unit { world in
-                Result { () throws(EmulatorError) in try world.setServiceNames(login: login, registration: registration) }
-            })
+            let names = try Self.checked(
+                try unit { world in
+                    Result { () throws(EmulatorError) in
+                        try world.setServiceNames(login: login, registration: registration)
+                    }
+                })
             return ["authServiceName": .string(names.login), "registrationServiceName": .string(names.registration)]
         }
         // Served only when a loaded journey has a node whose outcome a scenario decides, so
@@ -56,10 +61,15 @@ extension RPCFace {
         if host.view.hasScenarioNodes {
             register("emulator.setNodeOutcome") { [unowned self] call throws(JSONRPCError) in
                 let params = try NamedParams(call)
-                let (journey, node, outcome) = (try params.string("journey"), try params.string("node"), try params.string("outcome"))
-                try Self.checked(try unit { world in
-                    Result { () throws(EmulatorError) in try world.setNodeOutcome(journey: journey, node: node, outcome: outcome) }
-                })
+                let (journey, node, outcome) = (
+                    try params.string("journey"), try params.string("node"), try params.string("outcome")
+                )
+                try Self.checked(
+                    try unit { world in
+                        Result { () throws(EmulatorError) in
+                            try world.setNodeOutcome(journey: journey, node: node, outcome: outcome)
+                        }
+                    })
                 return ["journey": .string(journey), "node": .string(node), "outcome": .string(outcome)]
             }
         }
@@ -73,7 +83,9 @@ extension RPCFace {
         }
         register("emulator.resumeJourney") { [unowned self] call throws(JSONRPCError) in
             let suspendedId = try NamedParams(call).string("suspendedId")
-            let resumed = try unit { world in Result { () throws(BridgeError) in try world.resumeJourney(suspendedId: suspendedId) } }
+            let resumed = try unit { world in
+                Result { () throws(BridgeError) in try world.resumeJourney(suspendedId: suspendedId) }
+            }
             return try resumed.mapError(Self.json).get()
         }
         register("emulator.state") { [unowned self] call throws(JSONRPCError) in
@@ -86,14 +98,17 @@ extension RPCFace {
 
     /// What only the embedded server can do or tell: in remote mode these answer −32601 saying
     /// why, instead of acting on an emulator the app is not talking to.
-    static let embeddedOnly = ["emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney"]
+    static let embeddedOnly = [
+        "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
+    ]
 
     func registerRemoteRefusals() {
         for name in Self.embeddedOnly {
             register(name) { [unowned host] _ throws(JSONRPCError) in
                 throw JSONRPCError(
                     code: JSONRPCError.methodNotFoundCode,
-                    message: "\(name) cannot apply to a real tenant: server.kind is remote (\(host.configuration.remote?.url ?? "")); "
+                    message:
+                        "\(name) cannot apply to a real tenant: server.kind is remote (\(host.configuration.remote?.url ?? "")); "
                         + "do this in the tenant's admin console or API, or run on the embedded server")
             }
         }

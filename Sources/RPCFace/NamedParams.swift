@@ -28,7 +28,9 @@ struct NamedParams {
         return number
     }
 
-    private func read<T>(_ key: String, _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T) throws(JSONRPCError) -> T {
+    private func read<T>(
+        _ key: String, _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T
+    ) throws(JSONRPCError) -> T {
         do {
             return try body(reader[key])
         } catch {

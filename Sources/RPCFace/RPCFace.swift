@@ -106,9 +106,12 @@ public final class RPCFace {
         }
         var answer = Self.json(error)
         if case .invalidParams(_, "0"?, let read?) = error, read.expected == .string,
-           case .kind(let got) = read.found, got == .object || got == .array, case .object(var data)? = answer.data {
+            case .kind(let got) = read.found, got == .object || got == .array, case .object(var data)? = answer.data
+        {
             let what = method == "next" ? "step" : "value"
-            data["hint"] = .string("pass a JSON string, not \(got == .array ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))")
+            data["hint"] = .string(
+                "pass a JSON string, not \(got == .array ? "an array" : "an object"): \(method)(JSON.stringify(\(what)))"
+            )
             answer.data = .object(data)
         }
         return answer
@@ -116,10 +119,12 @@ public final class RPCFace {
 
     /// Serves the host on two descriptors until input ends, `daemon.shutdown`, or output closes.
     public func serve(
-        input: Int32, output: Int32, maxFrameBytes: Int, framing: Framing?, maxQueuedOutput: Int = OutputQueue.defaultBound
+        input: Int32, output: Int32, maxFrameBytes: Int, framing: Framing?,
+        maxQueuedOutput: Int = OutputQueue.defaultBound
     ) -> StdioConnection.End {
         let stdio = StdioConnection(
-            inputFD: input, outputFD: output, maxFrameBytes: maxFrameBytes, framing: framing, maxQueuedOutput: maxQueuedOutput)
+            inputFD: input, outputFD: output, maxFrameBytes: maxFrameBytes, framing: framing,
+            maxQueuedOutput: maxQueuedOutput)
         let connection = RPCConnection(stdio: stdio, server: server)
         self.connection = connection
         let events = WriterEventSink(stdio.writer, tracer: tracer)
@@ -141,7 +146,8 @@ public final class RPCFace {
         case .array(let list)?: return list
         case let other?:
             throw .invalidParams(
-                "bridge methods take positional params (an array of the native arguments), got \(other.typeName)", param: nil)
+                "bridge methods take positional params (an array of the native arguments), got \(other.typeName)",
+                param: nil)
         }
     }
 
@@ -149,9 +155,12 @@ public final class RPCFace {
     static func json(_ error: BridgeError) -> JSONRPCError {
         switch error {
         case .invalidParams(let reason, let param, _): return .invalidParams(reason, param: param)
-        case .rejection(let code, let message, let detail): return .nativeRejection(code: code, message: message, detail: detail)
+        case .rejection(let code, let message, let detail):
+            return .nativeRejection(code: code, message: message, detail: detail)
         case .typedRejection(let code, let message, let userInfo):
-            return JSONRPCError(code: JSONRPCError.nativeRejectionCode, message: message, data: ["code": .string(code), "userInfo": userInfo])
+            return JSONRPCError(
+                code: JSONRPCError.nativeRejectionCode, message: message,
+                data: ["code": .string(code), "userInfo": userInfo])
         case .notImplemented(let reason): return .notImplemented(reason)
         }
     }
@@ -201,7 +210,8 @@ extension JSONRPCError {
     public static let notImplementedCode = -32002
 
     static func notImplemented(_ reason: String) -> JSONRPCError {
-        JSONRPCError(code: notImplementedCode, message: "Native method not implemented", data: ["reason": .string(reason)])
+        JSONRPCError(
+            code: notImplementedCode, message: "Native method not implemented", data: ["reason": .string(reason)])
     }
 
     /// A change that could not be made durable (disk full, directory read-only): it was undone.

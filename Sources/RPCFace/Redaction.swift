@@ -51,10 +51,11 @@ enum Redaction {
         }
         let bareName = method.split(separator: ".").last.map(String.init) ?? method
         if payloadMethods.contains(bareName), case .array(let list) = params {
-            return .array(list.map { argument in
-                guard case .string(let text) = argument else { return value(argument) }
-                return .string(payload(text))
-            })
+            return .array(
+                list.map { argument in
+                    guard case .string(let text) = argument else { return value(argument) }
+                    return .string(payload(text))
+                })
         }
         return value(params)
     }
@@ -111,9 +112,10 @@ enum Redaction {
     private static func callback(_ object: JSONObject, type name: String) -> JSONObject {
         let type = CallbackType(rawValue: name)
         let showInputs = type.map(visibleInputTypes.contains) ?? false
-        let isScript = object["output"]?.arrayValue?.contains {
-            $0["name"] == "messageType" && ($0["value"] == "4" || $0["value"] == 4)
-        } == true
+        let isScript =
+            object["output"]?.arrayValue?.contains {
+                $0["name"] == "messageType" && ($0["value"] == "4" || $0["value"] == 4)
+            } == true
         let hideOutputs = type == .hiddenValue || (type == .textOutput && isScript)
         var members: [(String, JSONValue)] = []
         for member in object.members {
@@ -137,22 +139,28 @@ enum Redaction {
     /// secret is hidden either way.
     private static func pairs(_ list: JSONValue, hide: Bool) -> JSONValue {
         guard case .array(let entries) = list else { return hide ? hidden(list) : value(list) }
-        return .array(entries.map { entry in
-            guard case .object(let pair) = entry else { return hide ? hidden(entry) : value(entry) }
-            let name = pair["name"]?.stringValue ?? ""
-            let loweredName = name.lowercased()
-            let secretName = loweredName.contains("password") || loweredName.contains("secret")
-            let keep = !(hide || secretName) || name.hasSuffix("validateOnly") || name == "messageType"
-            var members: [(String, JSONValue)] = []
-            for member in pair.members {
-                if member.key == "name", member.value.stringValue != nil {
-                    members.append((member.key, member.value))
-                } else {
-                    members.append((member.key, keep && !isSecretKey(member.key.lowercased()) ? value(member.value) : hidden(member.value)))
+        return .array(
+            entries.map { entry in
+                guard case .object(let pair) = entry else { return hide ? hidden(entry) : value(entry) }
+                let name = pair["name"]?.stringValue ?? ""
+                let loweredName = name.lowercased()
+                let secretName = loweredName.contains("password") || loweredName.contains("secret")
+                let keep = !(hide || secretName) || name.hasSuffix("validateOnly") || name == "messageType"
+                var members: [(String, JSONValue)] = []
+                for member in pair.members {
+                    if member.key == "name", member.value.stringValue != nil {
+                        members.append((member.key, member.value))
+                    } else {
+                        members.append(
+                            (
+                                member.key,
+                                keep && !isSecretKey(member.key.lowercased())
+                                    ? value(member.value) : hidden(member.value)
+                            ))
+                    }
                 }
-            }
-            return .object(JSONObject(members))
-        })
+                return .object(JSONObject(members))
+            })
     }
 
     /// A string: JSON inside is redacted and re-encoded; a JWT or an otpauth URI is hidden; what

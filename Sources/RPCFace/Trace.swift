@@ -21,7 +21,9 @@ final class Tracer {
         case .success(let result): body = ["result": Redaction.value(result)]
         case .failure(let error): body = ["error": Redaction.value(Self.json(error), inError: true)]
         }
-        Log.shared.trace("\(timestamp()) response \(Self.id(call.id)) \(call.method) \(Self.format(milliseconds)) ms \(JSONWriter.compact(body))")
+        Log.shared.trace(
+            "\(timestamp()) response \(Self.id(call.id)) \(call.method) \(Self.format(milliseconds)) ms \(JSONWriter.compact(body))"
+        )
     }
 
     func event(_ name: String, _ params: JSONValue) {
@@ -76,7 +78,9 @@ final class FaceSink: MessageSink {
 
     func send(_ body: [UInt8]) { output { self.writer.send(body) } }
 
-    func send(response id: RequestID?, encoded result: EncodedResult) { output { self.writer.send(response: id, encoded: result) } }
+    func send(response id: RequestID?, encoded result: EncodedResult) {
+        output { self.writer.send(response: id, encoded: result) }
+    }
 
     func send(message: JSONValue) {
         if let tracer { traceRefusals(message, tracer) }
@@ -86,7 +90,9 @@ final class FaceSink: MessageSink {
     private func traceRefusals(_ message: JSONValue, _ tracer: Tracer) {
         for reply in message.arrayValue ?? [message] {
             guard let code = reply["error"]?["code"]?.intValue else { continue }
-            if [JSONRPCError.parseErrorCode, JSONRPCError.invalidRequestCode, JSONRPCError.methodNotFoundCode].map(Int64.init).contains(code) {
+            if [JSONRPCError.parseErrorCode, JSONRPCError.invalidRequestCode, JSONRPCError.methodNotFoundCode].map(
+                Int64.init
+            ).contains(code) {
                 tracer.refused(reply)
             }
         }
@@ -99,11 +105,15 @@ enum MethodSuggestion {
     static func closest(to unknown: String, among names: [String]) -> String? {
         let lowered = unknown.lowercased()
         if let same = names.first(where: { $0.lowercased() == lowered }) { return same }
-        if let namespaced = names.first(where: { $0.split(separator: ".").last.map(String.init)?.lowercased() == lowered }) {
+        if let namespaced = names.first(where: {
+            $0.split(separator: ".").last.map(String.init)?.lowercased() == lowered
+        }) {
             return namespaced
         }
         let bare = unknown.split(separator: ".").last.map { String($0).lowercased() } ?? lowered
-        if let unnamespaced = names.first(where: { !$0.contains(".") && $0.lowercased() == bare }) { return unnamespaced }
+        if let unnamespaced = names.first(where: { !$0.contains(".") && $0.lowercased() == bare }) {
+            return unnamespaced
+        }
         let limit = unknown.count <= 4 ? 1 : 2
         var best: (name: String, distance: Int)?
         for name in names {

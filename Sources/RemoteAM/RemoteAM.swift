@@ -35,7 +35,8 @@ public final class RemoteAM: IdentityServer {
         let trust: RemoteTransport.Trust =
             if settings.insecure { .insecure } else if let file = settings.caFile { .caFile(file) } else { .system }
         do {
-            transport = try RemoteTransport(timeout: settings.timeout, maxReplyBytes: settings.maxReplyBytes, trust: trust)
+            transport = try RemoteTransport(
+                timeout: settings.timeout, maxReplyBytes: settings.maxReplyBytes, trust: trust)
         } catch {
             throw BadSettings(message: error.message, status: 1)
         }
@@ -45,13 +46,16 @@ public final class RemoteAM: IdentityServer {
             // Whatever the log level: a run that trusts any certificate must say so every time.
             Log.shared.plain(
                 "authbridge: WARNING: --insecure: the TLS certificate of \(hostName) is NOT verified; anyone on the network path "
-                    + "can pose as the tenant and read passwords and tokens. Use it only for a local AM with a self-signed certificate.\n")
+                    + "can pose as the tenant and read passwords and tokens. Use it only for a local AM with a self-signed certificate.\n"
+            )
         }
         let layout = TenantEndpoints(base: base, realmPath: settings.realmPath, overrides: settings.endpoints)
         if let url = settings.discoveryURL {
             endpoints = try Self.discover(url, transport: transport, fallback: layout)
             for endpoint in TenantEndpoints.discovered where settings.endpoints[endpoint] != nil {
-                logWarn("\(settings.source): \(endpoint.configKey) is replaced by the discovery document's endpoint, as the iOS SDK's FROptions.discover replaces it")
+                logWarn(
+                    "\(settings.source): \(endpoint.configKey) is replaced by the discovery document's endpoint, as the iOS SDK's FROptions.discover replaces it"
+                )
             }
         } else {
             endpoints = layout
@@ -60,7 +64,9 @@ public final class RemoteAM: IdentityServer {
 
     /// The SDK reads the document once, at start: a tenant that cannot tell its endpoints then
     /// stops the start, naming the URL and what was wrong.
-    private static func discover(_ url: String, transport: RemoteTransport, fallback: TenantEndpoints) throws(BadSettings) -> TenantEndpoints {
+    private static func discover(
+        _ url: String, transport: RemoteTransport, fallback: TenantEndpoints
+    ) throws(BadSettings) -> TenantEndpoints {
         let response: RemoteTransport.Response
         do {
             response = try transport.send("GET", url: url, headers: [("Accept", "application/json")], body: nil)
@@ -68,7 +74,9 @@ public final class RemoteAM: IdentityServer {
             throw BadSettings(message: "cannot read the discovery document \(url): \(error.message)")
         }
         guard response.status == 200 else {
-            throw BadSettings(message: "the discovery document \(url) answered HTTP \(response.status), not 200: check the discovery URL")
+            throw BadSettings(
+                message:
+                    "the discovery document \(url) answered HTTP \(response.status), not 200: check the discovery URL")
         }
         do {
             return try TenantEndpoints(document: response.body, url: url, fallback: fallback)
@@ -149,7 +157,8 @@ public final class RemoteAM: IdentityServer {
         try exchange(
             "POST", endpoints.sessions, query: [("_action", action)],
             headers: [
-                "Accept-API-Version": "resource=3.1, protocol=1.0", "Content-Type": "application/json", settings.cookieName: ssoToken,
+                "Accept-API-Version": "resource=3.1, protocol=1.0", "Content-Type": "application/json",
+                settings.cookieName: ssoToken,
             ],
             body: Array("{}".utf8), ssoToken: ssoToken)
     }
@@ -161,12 +170,18 @@ public final class RemoteAM: IdentityServer {
         body: [UInt8]? = nil, form: [String: String]? = nil, ssoToken: String? = nil
     ) throws(TransportError) -> ServerReply {
         var text = url
-        if !query.isEmpty { text += (url.contains("?") ? "&" : "?") + query.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&") }
+        if !query.isEmpty {
+            text +=
+                (url.contains("?") ? "&" : "?")
+                + query.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")
+        }
         var lines: [(String, String)] = headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         var payload = body
         if let form {
             lines.append(("Content-Type", "application/x-www-form-urlencoded"))
-            let encoded = form.sorted { $0.key < $1.key }.map { "\(PercentEncoding.escape($0.key))=\(PercentEncoding.escape($0.value))" }
+            let encoded = form.sorted { $0.key < $1.key }.map {
+                "\(PercentEncoding.escape($0.key))=\(PercentEncoding.escape($0.value))"
+            }
             payload = Array(encoded.joined(separator: "&").utf8)
         }
         let host = CookieJar.host(ofAuthority: RemoteTransport.authority(of: url))
@@ -187,7 +202,9 @@ public final class RemoteAM: IdentityServer {
             throw error
         }
         let elapsed = ContinuousClock.now - started
-        Log.shared.trace("HTTP \(method) \(place) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)")
+        Log.shared.trace(
+            "HTTP \(method) \(place) → \(response.status) (\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms)"
+        )
         keepCookies(response.headers["set-cookie"] ?? [], from: host)
         return try reply(response, what: "\(method) \(RemoteTransport.path(of: url))", url: url)
     }
@@ -201,7 +218,9 @@ public final class RemoteAM: IdentityServer {
         }
     }
 
-    private func reply(_ response: RemoteTransport.Response, what: String, url: String) throws(TransportError) -> ServerReply {
+    private func reply(
+        _ response: RemoteTransport.Response, what: String, url: String
+    ) throws(TransportError) -> ServerReply {
         var headers: [String: String] = [:]
         if let location = response.headers["location"]?.last { headers["Location"] = location }
         if let cookies = response.headers["set-cookie"] { headers["Set-Cookie"] = cookies.joined(separator: ", ") }
@@ -212,7 +231,9 @@ public final class RemoteAM: IdentityServer {
         } catch {
             // A proxy's HTML error page or a redirect page: the status is AM's answer, the body is not.
             if response.status >= 500 || response.status == 404 {
-                throw TransportError("\(RemoteTransport.authority(of: url)) answered \(what) with HTTP \(response.status) and a body that is not JSON: is \(settings.url) an AM base URL?")
+                throw TransportError(
+                    "\(RemoteTransport.authority(of: url)) answered \(what) with HTTP \(response.status) and a body that is not JSON: is \(settings.url) an AM base URL?"
+                )
             }
             return ServerReply(status: response.status, headers: headers)
         }

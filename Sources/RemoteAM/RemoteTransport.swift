@@ -51,7 +51,9 @@ final class RemoteTransport {
 
     deinit { ab_curl_free(handle) }
 
-    func send(_ method: String, url: String, headers: [(String, String)], body: [UInt8]?) throws(TransportError) -> Response {
+    func send(
+        _ method: String, url: String, headers: [(String, String)], body: [UInt8]?
+    ) throws(TransportError) -> Response {
         let what = "\(method) \(Self.path(of: url))"
         var answer = ab_curl_response()
         let lines = headers.map { "\($0.0): \($0.1)" }
@@ -64,9 +66,11 @@ final class RemoteTransport {
                         bytes.withUnsafeBufferPointer { bodyPointer in
                             headerPointers.withUnsafeBufferPointer { headerList in
                                 var request = ab_curl_request(
-                                    method: methodPointer, url: urlPointer, headers: headerList.baseAddress, header_count: headerList.count,
+                                    method: methodPointer, url: urlPointer, headers: headerList.baseAddress,
+                                    header_count: headerList.count,
                                     body: body == nil ? nil : (bodyPointer.baseAddress ?? UnsafePointer(bitPattern: 1)),
-                                    body_length: bytes.count, timeout_ms: Int(timeout * 1000), max_reply_bytes: maxReplyBytes,
+                                    body_length: bytes.count, timeout_ms: Int(timeout * 1000),
+                                    max_reply_bytes: maxReplyBytes,
                                     verify: trust == .insecure ? 0 : 1, ca_file: caPointer)
                                 ab_curl_perform(handle, &request, &answer)
                             }
@@ -108,20 +112,25 @@ final class RemoteTransport {
     private func describe(code: Int32, detail: String, what: String, hostName: String) -> TransportError {
         switch Int(code) {
         case AB_CURLE_OPERATION_TIMEDOUT:
-            return TransportError("the identity server \(hostName) did not answer \(what) within \(Self.formatted(timeout)) s (timeout)")
+            return TransportError(
+                "the identity server \(hostName) did not answer \(what) within \(Self.formatted(timeout)) s (timeout)")
         case AB_CURLE_COULDNT_CONNECT, AB_CURLE_GOT_NOTHING, AB_CURLE_SEND_ERROR, AB_CURLE_RECV_ERROR:
-            return TransportError("cannot reach the identity server \(hostName) (\(what)): the connection was refused or lost")
+            return TransportError(
+                "cannot reach the identity server \(hostName) (\(what)): the connection was refused or lost")
         case AB_CURLE_COULDNT_RESOLVE_HOST:
             return TransportError("cannot resolve the identity server's host name \(hostName)")
         case AB_CURLE_PEER_FAILED_VERIFICATION, AB_CURLE_SSL_CONNECT_ERROR:
             let trusted = if case .caFile(let path) = trust { "the CA in \(path)" } else { "the system trust store" }
             return TransportError(
                 "TLS with \(hostName) refused (\(what)): \(detail); its certificate is not trusted by \(trusted). "
-                    + "For an AM with its own CA, start with --ca-file CA.pem; for a local AM with a self-signed certificate, --insecure")
+                    + "For an AM with its own CA, start with --ca-file CA.pem; for a local AM with a self-signed certificate, --insecure"
+            )
         case AB_CURLE_SSL_CACERT_BADFILE:
-            return TransportError("TLS with \(hostName) failed: the --ca-file could not be read as PEM certificates (\(detail))")
+            return TransportError(
+                "TLS with \(hostName) failed: the --ca-file could not be read as PEM certificates (\(detail))")
         default:
-            return TransportError("\(what) to \(hostName) failed: \(detail.isEmpty ? "no answer" : detail) (libcurl error \(code))")
+            return TransportError(
+                "\(what) to \(hostName) failed: \(detail.isEmpty ? "no answer" : detail) (libcurl error \(code))")
         }
     }
 

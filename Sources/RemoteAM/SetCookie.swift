@@ -21,7 +21,9 @@ struct SetCookie {
         name = pair[..<equals].trimmedSpaces
         guard !name.isEmpty else { return nil }
         var value = pair[pair.index(after: equals)...].trimmedSpaces
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            value = String(value.dropFirst().dropLast())
+        }
         self.value = value
         var maxAge: Int?
         var expires: [Int64]?
@@ -38,12 +40,15 @@ struct SetCookie {
         self.domain = domain
         // Max-Age wins over Expires (RFC 6265 §5.3 step 3).
         let now = Self.fields(now)
-        deletes = value.isEmpty || (maxAge.map { $0 <= 0 } ?? expires.map { !now.lexicographicallyPrecedes($0) } ?? false)
+        deletes =
+            value.isEmpty || (maxAge.map { $0 <= 0 } ?? expires.map { !now.lexicographicallyPrecedes($0) } ?? false)
     }
 
     private static func split(_ attribute: Substring) -> (String, String) {
         guard let equals = attribute.firstIndex(of: "=") else { return (attribute.trimmedSpaces.lowercased(), "") }
-        return (attribute[..<equals].trimmedSpaces.lowercased(), attribute[attribute.index(after: equals)...].trimmedSpaces)
+        return (
+            attribute[..<equals].trimmedSpaces.lowercased(), attribute[attribute.index(after: equals)...].trimmedSpaces
+        )
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -52,7 +57,8 @@ struct SetCookie {
     /// [year, month, day, hour, minute, second] to compare in order.
     static func httpDate(_ text: String) -> [Int64]? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "," })
-        guard words.count >= 5, let day = Int64(words[1]), let monthIndex = months.firstIndex(of: words[2].lowercased()),
+        guard words.count >= 5, let day = Int64(words[1]),
+            let monthIndex = months.firstIndex(of: words[2].lowercased()),
             var year = Int64(words[3])
         else { return nil }
         if year < 100 { year += year < 70 ? 2000 : 1900 }

@@ -64,7 +64,10 @@ struct TenantEndpoints: Equatable {
         do {
             parsed = try JSONParser.parse(bytes)
         } catch {
-            throw Invalid(message: "the discovery document \(url) is not JSON (\(error)): is it an OpenID Provider's .well-known/openid-configuration?")
+            throw Invalid(
+                message:
+                    "the discovery document \(url) is not JSON (\(error)): is it an OpenID Provider's .well-known/openid-configuration?"
+            )
         }
         guard case .object(let document) = parsed else {
             throw Invalid(message: "the discovery document \(url) is not a JSON object")
@@ -72,10 +75,14 @@ struct TenantEndpoints: Equatable {
         func endpoint(_ key: String) throws(Invalid) -> String? {
             switch document[key] {
             case nil, .null?: return nil
-            case .string(let text)? where text.lowercased().hasPrefix("https://") || text.lowercased().hasPrefix("http://"):
+            case .string(let text)?
+            where text.lowercased().hasPrefix("https://") || text.lowercased().hasPrefix("http://"):
                 return text
             case let value?:
-                throw Invalid(message: "the discovery document \(url): \(key) must be an http(s) URL, got \(JSONWriter().string(value))")
+                throw Invalid(
+                    message:
+                        "the discovery document \(url): \(key) must be an http(s) URL, got \(JSONWriter().string(value))"
+                )
             }
         }
         func required(_ key: String) throws(Invalid) -> String {

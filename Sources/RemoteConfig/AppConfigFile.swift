@@ -15,9 +15,12 @@ public enum AppConfigFile {
         "forgerock_url": "url", "forgerock_realm": "realm", "forgerock_cookie_name": "cookieName",
         "forgerock_oauth_client_id": "oauthClientId", "forgerock_oauth_redirect_uri": "oauthRedirectUri",
         "forgerock_oauth_scope": "oauthScope", "forgerock_oauth_threshold": "oauthThreshold",
-        "forgerock_auth_service_name": "authServiceName", "forgerock_registration_service_name": "registrationServiceName",
+        "forgerock_auth_service_name": "authServiceName",
+        "forgerock_registration_service_name": "registrationServiceName",
         "forgerock_timeout": "timeout",
-    ].merging(RemoteServerSettings.Endpoint.allCases.map { ($0.configKey, $0.rawValue) }, uniquingKeysWith: { first, _ in first })
+    ].merging(
+        RemoteServerSettings.Endpoint.allCases.map { ($0.configKey, $0.rawValue) },
+        uniquingKeysWith: { first, _ in first })
 
     /// FROptions' discovery URL (the Ping SDK samples' `discoveryEndpoint`). The plist and
     /// strings.xml have no such key: the ForgeRock SDKs take it in code (`FROptions.discover`).
@@ -48,7 +51,10 @@ public enum AppConfigFile {
             var settings = try build(values, file: file, reader: .either)
             if let discovery {
                 guard isHTTPURL(discovery) else {
-                    throw Invalid(message: "\(file): \(discoveryName) must be an http(s) URL such as https://tenant/am/oauth2/alpha/.well-known/openid-configuration, got \(discovery)")
+                    throw Invalid(
+                        message:
+                            "\(file): \(discoveryName) must be an http(s) URL such as https://tenant/am/oauth2/alpha/.well-known/openid-configuration, got \(discovery)"
+                    )
                 }
                 settings.discoveryURL = discovery
             }
@@ -60,14 +66,18 @@ public enum AppConfigFile {
             values = androidStrings(text)
             reader = .android
         } else {
-            throw Invalid(message: "\(file) is neither an FRAuthConfig.plist, an Android strings.xml nor FROptions JSON")
+            throw Invalid(
+                message: "\(file) is neither an FRAuthConfig.plist, an Android strings.xml nor FROptions JSON")
         }
         return try build(values, file: file, reader: reader)
     }
 
-    static func build(_ values: [String: String], file: String, reader: Reader) throws(Invalid) -> RemoteServerSettings {
+    static func build(_ values: [String: String], file: String, reader: Reader) throws(Invalid) -> RemoteServerSettings
+    {
         func required(_ key: String) throws(Invalid) -> String {
-            guard let value = values[key]?.trimmed, !value.isEmpty else { throw Invalid(message: "\(file): \(key) is missing or empty") }
+            guard let value = values[key]?.trimmed, !value.isEmpty else {
+                throw Invalid(message: "\(file): \(key) is missing or empty")
+            }
             return value
         }
         func number(_ key: String) throws(Invalid) -> Double? {
@@ -79,11 +89,14 @@ public enum AppConfigFile {
         }
         let url = try required("forgerock_url")
         guard isHTTPURL(url) else {
-            throw Invalid(message: "\(file): forgerock_url must be an http(s) URL such as https://tenant.example.com/am, got \(url)")
+            throw Invalid(
+                message:
+                    "\(file): forgerock_url must be an http(s) URL such as https://tenant.example.com/am, got \(url)")
         }
         var settings = RemoteServerSettings(
             url: url.hasSuffix("/") ? String(url.dropLast()) : url, realm: try required("forgerock_realm"),
-            oauthClientId: try required("forgerock_oauth_client_id"), oauthRedirectUri: try required("forgerock_oauth_redirect_uri"))
+            oauthClientId: try required("forgerock_oauth_client_id"),
+            oauthRedirectUri: try required("forgerock_oauth_redirect_uri"))
         settings.oauthScope = try required("forgerock_oauth_scope")
         if let cookie = values["forgerock_cookie_name"]?.trimmed {
             guard !cookie.isEmpty, !cookie.contains(where: { $0 == ";" || $0 == "=" || $0.isWhitespace }) else {
@@ -96,7 +109,8 @@ public enum AppConfigFile {
         // iOS names the journeys `forgerock_auth_service_name`; Android's strings.xml
         // `forgerock_auth_service` (forgerock-android-sdk's res/values/strings.xml, ConfigHelper).
         settings.authServiceName = (values["forgerock_auth_service_name"] ?? values["forgerock_auth_service"])?.trimmed
-        settings.registrationServiceName = (values["forgerock_registration_service_name"] ?? values["forgerock_registration_service"])?.trimmed
+        settings.registrationServiceName =
+            (values["forgerock_registration_service_name"] ?? values["forgerock_registration_service"])?.trimmed
         settings.endpoints = try endpoints(values, file: file, reader: reader)
         settings.source = file
         return settings
@@ -114,8 +128,11 @@ public enum AppConfigFile {
             rest = rest[keyClose.upperBound...]
             let value = rest.drop { $0.isWhitespace }
             for tag in ["string", "integer", "real"] where value.hasPrefix("<\(tag)>") {
-                guard let close = value.firstRange(of: "</\(tag)>") else { throw Invalid(message: "\(file): the value of \(key) is not closed") }
-                values[key] = unescapeXML(value[value.index(value.startIndex, offsetBy: tag.count + 2)..<close.lowerBound])
+                guard let close = value.firstRange(of: "</\(tag)>") else {
+                    throw Invalid(message: "\(file): the value of \(key) is not closed")
+                }
+                values[key] = unescapeXML(
+                    value[value.index(value.startIndex, offsetBy: tag.count + 2)..<close.lowerBound])
             }
             if key.hasPrefix("forgerock_"), values[key] == nil, jsonNames[key] != nil, !value.hasPrefix("<string/>") {
                 throw Invalid(message: "\(file): \(key) must be a <string>, <integer> or <real>")
@@ -135,10 +152,12 @@ public enum AppConfigFile {
             guard !attributes.hasSuffix("/"), let close = rest.firstRange(of: "</string>") else { continue }
             var value = unescapeXML(rest[..<close.lowerBound])
             rest = rest[close.upperBound...]
-            guard let nameStart = attributes.firstRange(of: "name=\"") ,
+            guard let nameStart = attributes.firstRange(of: "name=\""),
                 let nameEnd = attributes[nameStart.upperBound..<attributes.endIndex].firstRange(of: "\"")
             else { continue }
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             value = value.replacingAll("\\'", with: "'").replacingAll("\\\"", with: "\"")
             values[String(attributes[nameStart.upperBound..<nameEnd.lowerBound])] = value
         }
@@ -147,8 +166,12 @@ public enum AppConfigFile {
 
     static func json(_ text: String, file: String) throws(Invalid) -> [String: String] {
         let parsed: JSONValue
-        do { parsed = try JSONParser.parse(text) } catch { throw Invalid(message: "\(file) is not valid JSON: \(error)") }
-        guard case .object(let object) = parsed else { throw Invalid(message: "\(file): FROptions must be a JSON object") }
+        do { parsed = try JSONParser.parse(text) } catch {
+            throw Invalid(message: "\(file) is not valid JSON: \(error)")
+        }
+        guard case .object(let object) = parsed else {
+            throw Invalid(message: "\(file): FROptions must be a JSON object")
+        }
         let options = JSONReader<JSONReadError>(object: object)
         var values: [String: String] = [:]
         // A URL or a path is text: a number there is a mistake, not a path named "7".
@@ -166,7 +189,8 @@ public enum AppConfigFile {
             case .string(let text)?: values[key] = text
             case .int(let number)?: values[key] = String(number)
             case .double(let number)?: values[key] = String(number)
-            case let other?: throw Invalid(message: "\(file): \(field.location) must be a string or a number, got \(other.typeName)")
+            case let other?:
+                throw Invalid(message: "\(file): \(field.location) must be a string or a number, got \(other.typeName)")
             }
         }
         return values

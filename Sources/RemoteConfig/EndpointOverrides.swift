@@ -30,13 +30,21 @@ extension AppConfigFile {
             let name = reader == .either ? endpoint.rawValue : key
             if isHTTPURL(value) {
                 let afterScheme = value.drop { $0 != ":" }.dropFirst(3)
-                guard let host = afterScheme.split(separator: "/", omittingEmptySubsequences: false).first, !host.isEmpty else {
+                guard let host = afterScheme.split(separator: "/", omittingEmptySubsequences: false).first,
+                    !host.isEmpty
+                else {
                     throw Invalid(message: "\(file): \(name) names no host: \(value)")
                 }
             } else if value.contains("://") || value.contains(where: { $0.isWhitespace }) {
-                throw Invalid(message: "\(file): \(name) must be an http(s) URL or a path under forgerock_url such as /oauth2/realms/alpha/access_token, got \(value)")
+                throw Invalid(
+                    message:
+                        "\(file): \(name) must be an http(s) URL or a path under forgerock_url such as /oauth2/realms/alpha/access_token, got \(value)"
+                )
             } else if reader == .iOS, !value.hasPrefix("/") {
-                throw Invalid(message: "\(file): \(name) must start with / (the iOS SDK appends it to forgerock_url as written), got \(value)")
+                throw Invalid(
+                    message:
+                        "\(file): \(name) must start with / (the iOS SDK appends it to forgerock_url as written), got \(value)"
+                )
             }
             found[endpoint] = value
         }

@@ -42,7 +42,8 @@ enum JournalLine {
                 if next >= bytes.count {
                     decoded.tornTail = bytes.count - start
                 } else {
-                    decoded.damage = JournalDamage(line: line, offset: start, intactAfter: intactRecords(bytes[next...]))
+                    decoded.damage = JournalDamage(
+                        line: line, offset: start, intactAfter: intactRecords(bytes[next...]))
                 }
                 break
             }

@@ -80,7 +80,9 @@ public final class StateDirectory {
             FDIO.close(directoryFD)
             let who = holder.map { "another authbridge (pid \($0))" } ?? "another authbridge"
             let stop = holder.map { "stop it (kill \($0), or end its input)" } ?? "stop it"
-            throw Failure(message: "the state directory \(path) is in use by \(who): \(stop), or give this one another --state-dir")
+            throw Failure(
+                message:
+                    "the state directory \(path) is in use by \(who): \(stop), or give this one another --state-dir")
         }
         // The holder's pid, for the message a second daemon gives; the lock itself is the flock.
         _ = FDIO.truncate(lockFD, to: 0)
@@ -94,7 +96,9 @@ public final class StateDirectory {
     /// The pid the lock's holder wrote into it, when it is one.
     private static func holder(_ fd: Int32) -> Int32? {
         var bytes = [UInt8](repeating: 0, count: 16)
-        guard case .success(let count) = bytes.withUnsafeMutableBytes({ FDIO.read(fd, into: $0) }), count > 0 else { return nil }
+        guard case .success(let count) = bytes.withUnsafeMutableBytes({ FDIO.read(fd, into: $0) }), count > 0 else {
+            return nil
+        }
         let text = String(decoding: bytes[..<count], as: UTF8.self)
         guard let pid = Int32(text.split(separator: "\n").first ?? ""), pid > 0 else { return nil }
         return pid
@@ -145,7 +149,8 @@ public final class StateDirectory {
         let fd: Int32
         switch FDIO.open(in: directoryFD, Self.journalName, [.readWrite, .append, .create, .noFollow, .nonBlocking]) {
         case .success(let opened): fd = opened
-        case .failure(let failure): throw Failure(message: "cannot open the journal \(path)/\(Self.journalName): \(failure.text)")
+        case .failure(let failure):
+            throw Failure(message: "cannot open the journal \(path)/\(Self.journalName): \(failure.text)")
         }
         // A failed append not yet cut off is cut before reading: read back, it could pass for a
         // record, and its sequence number is the next commit's.
@@ -162,7 +167,8 @@ public final class StateDirectory {
         let bytes: [UInt8]
         switch FileBytes.read(fd: fd) {
         case .success(let data): bytes = data
-        case .failure(let error): throw Failure(message: "cannot read the journal \(path)/\(Self.journalName): \(error.text)")
+        case .failure(let error):
+            throw Failure(message: "cannot read the journal \(path)/\(Self.journalName): \(error.text)")
         }
         let decoded = JournalLine.decode(bytes)
         let journal = "\(path)/\(Self.journalName)"
@@ -182,7 +188,9 @@ public final class StateDirectory {
                     + "before it, dropping it and the \(damage.intactAfter) intact record(s) after it; the files as they were are kept as "
                     + "\(path)/\(Self.stateName)\(copy) and \(journal)\(copy)")
         } else if let torn = decoded.tornTail {
-            logWarn("the journal \(journal) ends with \(torn) bytes of an unfinished record (a crash during a save); dropped")
+            logWarn(
+                "the journal \(journal) ends with \(torn) bytes of an unfinished record (a crash during a save); dropped"
+            )
         }
         if decoded.validBytes < bytes.count, let failure = FDIO.truncate(fd, to: Int64(decoded.validBytes)) {
             throw Failure(message: "cannot cut the unfinished record off \(journal): \(failure.text)")
@@ -202,7 +210,8 @@ public final class StateDirectory {
             let fd: Int32
             switch FDIO.open(in: directoryFD, name + suffix, [.writeOnly, .create, .exclusive, .noFollow]) {
             case .success(let opened): fd = opened
-            case .failure(let failure): throw Failure(message: "cannot keep a copy as \(path)/\(name + suffix): \(failure.text)")
+            case .failure(let failure):
+                throw Failure(message: "cannot keep a copy as \(path)/\(name + suffix): \(failure.text)")
             }
             let failure = FDIO.writeAll(fd, bytes) ?? FDIO.sync(fd)
             FDIO.close(fd)
@@ -247,7 +256,10 @@ public final class StateDirectory {
 
     private func checkStillOurs() throws(Failure) {
         guard case .success(let current) = FDIO.status(ofPath: path), current.isSameFile(as: identity) else {
-            throw Failure(message: "the state directory \(path) was removed or replaced while this daemon ran; nothing more is saved there")
+            throw Failure(
+                message:
+                    "the state directory \(path) was removed or replaced while this daemon ran; nothing more is saved there"
+            )
         }
     }
 
@@ -261,7 +273,9 @@ public final class StateDirectory {
         case .failure(let failure): throw Failure(message: "cannot read the state file \(file): \(failure.text)")
         }
         defer { FDIO.close(fd) }
-        if case .success(let status) = FDIO.status(of: fd) { try Self.checkSafe(status, what: "the state file \(file)", kind: .regular) }
+        if case .success(let status) = FDIO.status(of: fd) {
+            try Self.checkSafe(status, what: "the state file \(file)", kind: .regular)
+        }
         let data: [UInt8]
         switch FileBytes.read(fd: fd) {
         case .success(let bytes): data = bytes
@@ -272,7 +286,10 @@ public final class StateDirectory {
             lastWritten = data
             return value
         } catch {
-            throw Failure(message: "the state file \(file) is corrupt (\(error.message) at byte \(error.offset)); move it away to start afresh")
+            throw Failure(
+                message:
+                    "the state file \(file) is corrupt (\(error.message) at byte \(error.offset)); move it away to start afresh"
+            )
         }
     }
 

@@ -35,9 +35,10 @@ public struct StateEntries: Sendable {
 
     /// Every entry as `[path, value]` pairs in path order: a snapshot's `entries`.
     public var json: JSONValue {
-        .array(values.values.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map { entry in
-            [.array(entry.path.map { .string($0) }), entry.value]
-        })
+        .array(
+            values.values.sorted { $0.path.lexicographicallyPrecedes($1.path) }.map { entry in
+                [.array(entry.path.map { .string($0) }), entry.value]
+            })
     }
 
     public init(json: JSONValue, member: String) throws(StateError) {

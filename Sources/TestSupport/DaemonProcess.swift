@@ -7,7 +7,8 @@ import Synchronization
 public struct DaemonProcess {
     public static var binary: URL {
         if let path = ProcessInfo.processInfo.environment["AUTHBRIDGE_BIN"] { return URL(fileURLWithPath: path) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/authbridge")
     }
 
@@ -107,7 +108,8 @@ public enum Requests {
         return #"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"}"#
     }
 
-    public static let demoPayload = #"["{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"demo\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"Ch4ng3it!\"}]}]}"]"#
+    public static let demoPayload =
+        #"["{\"callbacks\":[{\"type\":\"NameCallback\",\"input\":[{\"name\":\"IDToken1\",\"value\":\"demo\"}]},{\"type\":\"PasswordCallback\",\"input\":[{\"name\":\"IDToken2\",\"value\":\"Ch4ng3it!\"}]}]}"]"#
 
     public static let login = [call(1, "start"), call(2, "login"), call(3, "next", demoPayload)]
 }

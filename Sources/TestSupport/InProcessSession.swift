@@ -24,7 +24,9 @@ public enum InProcessSession {
             FDIO.close(outputFD)
         }
         _ = face.serve(input: inputFD, output: outputFD, maxFrameBytes: 1 << 20, framing: nil)
-        return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map {
+            try JSONParser.parse(String($0))
+        }
     }
 }
 

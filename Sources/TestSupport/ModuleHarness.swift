@@ -9,7 +9,10 @@ public final class ModuleHarness {
     public let host: Host
     private let recorder = EventRecorder()
 
-    public convenience init(flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5, callbacks: CallbackHandling = .sample) {
+    public convenience init(
+        flavor: Flavor = .reactNativeIOS, bridge: BridgeVariant = .sample, seed: UInt64 = 5,
+        callbacks: CallbackHandling = .sample
+    ) {
         var configuration = HostConfiguration()
         configuration.flavor = flavor
         configuration.variant = bridge
@@ -67,7 +70,6 @@ public final class ModuleHarness {
         }
     }
 
-
     /// The events sent since the last call: (name, params), in order.
     public func takeEvents() -> [(String, JSONValue)] { recorder.take() }
 
@@ -103,7 +105,8 @@ public final class ModuleHarness {
     }
 
     /// The demo user's credentials as the payload a sample app's `next` sends.
-    public static let demo = #"{"callbacks":[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]}"#
+    public static let demo =
+        #"{"callbacks":[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]}"#
 }
 
 /// Keeps the events a Host sends, for a test to read.

@@ -40,7 +40,9 @@ final class ScriptedServer: IdentityServer {
     func token(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.token(form)) }
     func userInfo(accessToken: String) throws(TransportError) -> ServerReply { try answer(.userInfo(accessToken)) }
     func revoke(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.revoke(form)) }
-    func endSession(idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint) throws(TransportError) -> ServerReply {
+    func endSession(
+        idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint
+    ) throws(TransportError) -> ServerReply {
         try answer(.endSession(idTokenHint: idTokenHint, clientId: clientId, at: endpoint))
     }
     func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply { try answer(.logoutSession(ssoToken)) }
@@ -66,7 +68,9 @@ struct Exchange {
             baseURL: "http://127.0.0.1:8080/am", issuer: "http://127.0.0.1:8080/am/oauth2", realm: "alpha",
             cookieName: "iPlanetDirectoryPro",
             clients: [
-                .init(clientId: "web", redirectUris: ["http://localhost:3000/callback"], postLogoutRedirectUris: ["http://localhost:3000/"])
+                .init(
+                    clientId: "web", redirectUris: ["http://localhost:3000/callback"],
+                    postLogoutRedirectUris: ["http://localhost:3000/"])
             ],
             scopes: ["openid", "profile"], corsOrigins: corsOrigins)
         routes = AMRoutes(server: server, config: config)
@@ -281,11 +285,13 @@ extension HTTPResponse {
         #expect(registered.status == 302)
         #expect(registered.header("Location") == "http://localhost:3000/?state=a%20b")
         let mismatch: JSONValue = [
-            "error_description": "The redirection URI provided does not match a pre-registered value.", "error": "redirect_uri_mismatch",
+            "error_description": "The redirection URI provided does not match a pre-registered value.",
+            "error": "redirect_uri_mismatch",
         ]
         // The client's redirect URI is not a post-logout one: the lists are AM's two settings.
         for target in ["https%3A%2F%2Fevil.example", "http%3A%2F%2Flocalhost%3A3000%2Fcallback"] {
-            let refused = exchange.send("GET", Exchange.oauth + "/connect/endSession?id_token_hint=i1&post_logout_redirect_uri=\(target)")
+            let refused = exchange.send(
+                "GET", Exchange.oauth + "/connect/endSession?id_token_hint=i1&post_logout_redirect_uri=\(target)")
             #expect(refused.status == 400)
             #expect(refused.header("Location") == nil)
             #expect(refused.json == mismatch)

@@ -18,29 +18,36 @@ private func hex(_ text: String) -> [UInt8] {
     // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", "SHA2_Additional.pdf") and the empty message.
     @Test(arguments: SHA256.Implementation.available)
     func oneBlockMessage(_ implementation: SHA256.Implementation) {
-        #expect(SHA256.hash(Array("abc".utf8), implementation: implementation).hexString
-            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hash(Array("abc".utf8), implementation: implementation).hexString
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     /// The 448-bit message: its padding needs a second block.
     @Test(arguments: SHA256.Implementation.available)
     func twoBlockMessage(_ implementation: SHA256.Implementation) {
-        #expect(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8), implementation: implementation).hexString
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hash(
+                Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8), implementation: implementation
+            ).hexString
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     /// The 896-bit message: one whole block compressed from the caller's bytes, then a padded one.
     @Test(arguments: SHA256.Implementation.available)
     func message896Bits(_ implementation: SHA256.Implementation) {
-        let message = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
-        #expect(SHA256.hash(Array(message.utf8), implementation: implementation).hexString
-            == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
+        let message =
+            "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        #expect(
+            SHA256.hash(Array(message.utf8), implementation: implementation).hexString
+                == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
     }
 
     @Test(arguments: SHA256.Implementation.available)
     func emptyMessage(_ implementation: SHA256.Implementation) {
-        #expect(SHA256.hash([UInt8](), implementation: implementation).hexString
-            == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SHA256.hash([UInt8](), implementation: implementation).hexString
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }
 
     /// One million 'a's, in chunks that leave a partial block pending between updates, and whole.
@@ -51,7 +58,9 @@ private func hex(_ text: String) -> [UInt8] {
         let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 1000)
         for _ in 0..<1000 { hasher.update(chunk) }
         #expect(hasher.finalize().hexString == expected)
-        #expect(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation: implementation).hexString == expected)
+        #expect(
+            SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation: implementation)
+                .hexString == expected)
     }
 
     @Test(arguments: SHA256.Implementation.available)
@@ -71,34 +80,65 @@ private func hex(_ text: String) -> [UInt8] {
     @Test(arguments: SHA256.Implementation.available)
     func rfc4231(_ implementation: SHA256.Implementation) {
         let cases: [(key: [UInt8], data: [UInt8], mac: String)] = [
-            ([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
-             "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-            (Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
-             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-            ([UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
-             "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
-            (hex("0102030405060708090a0b0c0d0e0f10111213141516171819"), [UInt8](repeating: 0xcd, count: 50),
-             "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
-            ([UInt8](repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
-             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
-            ([UInt8](repeating: 0xaa, count: 131),
-             Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8),
-             "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+            (
+                [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8),
+                "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            (
+                Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            ),
+            (
+                [UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
+                "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+            ),
+            (
+                hex("0102030405060708090a0b0c0d0e0f10111213141516171819"), [UInt8](repeating: 0xcd, count: 50),
+                "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"
+            ),
+            (
+                [UInt8](repeating: 0xaa, count: 131),
+                Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+            (
+                [UInt8](repeating: 0xaa, count: 131),
+                Array(
+                    "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm."
+                        .utf8),
+                "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"
+            ),
         ]
         for testCase in cases {
-            #expect(HMACSHA256.authenticate(testCase.data, key: testCase.key, implementation: implementation).hexString == testCase.mac)
+            #expect(
+                HMACSHA256.authenticate(testCase.data, key: testCase.key, implementation: implementation).hexString
+                    == testCase.mac)
         }
     }
 
     // RFC 7914 §11's two PBKDF2-HMAC-SHA256 vectors, and the widely published c=4096 one.
     @Test(arguments: SHA256.Implementation.available)
     func pbkdf2(_ implementation: SHA256.Implementation) {
-        #expect(HMACSHA256.pbkdf2(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64, implementation: implementation).hexString
-            == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783")
-        #expect(HMACSHA256.pbkdf2(password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80000, length: 64, implementation: implementation).hexString
-            == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d")
-        #expect(HMACSHA256.pbkdf2(password: Array("password".utf8), salt: Array("salt".utf8), iterations: 4096, length: 32, implementation: implementation).hexString
-            == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
+        #expect(
+            HMACSHA256.pbkdf2(
+                password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1, length: 64,
+                implementation: implementation
+            ).hexString
+                == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783"
+        )
+        #expect(
+            HMACSHA256.pbkdf2(
+                password: Array("Password".utf8), salt: Array("NaCl".utf8), iterations: 80000, length: 64,
+                implementation: implementation
+            ).hexString
+                == "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d"
+        )
+        #expect(
+            HMACSHA256.pbkdf2(
+                password: Array("password".utf8), salt: Array("salt".utf8), iterations: 4096, length: 32,
+                implementation: implementation
+            ).hexString
+                == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
     }
 
     @Test func constantTimeEquality() {
@@ -111,7 +151,9 @@ private func hex(_ text: String) -> [UInt8] {
 @Suite struct Base64URLAndJWT {
     // RFC 4648 §10 vectors, in the URL alphabet without padding.
     @Test func rfc4648() {
-        let vectors = ["": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg", "fo": "Zm8", "foo": "Zm9v", "foob": "Zm9vYg", "fooba": "Zm9vYmE", "foobar": "Zm9vYmFy",
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64URL.encode(Array(plain.utf8)) == encoded)
             #expect(Base64URL.decode(encoded) == Array(plain.utf8))
@@ -124,8 +166,9 @@ private func hex(_ text: String) -> [UInt8] {
 
     // RFC 7636 Appendix B: the S256 challenge of the example verifier.
     @Test func pkceChallengeVector() {
-        #expect(Base64URL.encode(SHA256.hash("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
-            == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
+        #expect(
+            Base64URL.encode(SHA256.hash("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"))
+                == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
     }
 
     @Test func signAndVerify() throws {
@@ -143,8 +186,10 @@ private func hex(_ text: String) -> [UInt8] {
 
     // RFC 7515 Appendix A.1: the HS256 example verifies with the published key.
     @Test func rfc7515Example() throws {
-        let key = Base64URL.decode("AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow")!
-        let token = "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
+        let key = Base64URL.decode(
+            "AyM1SysPpbyDfgZld3umj1qzKObwVMkoqQ-EstJQLr_T-1qS0gZH75aKtMN3Yj0iPS4hcgUuTwjAzZr1Z9CAow")!
+        let token =
+            "eyJ0eXAiOiJKV1QiLA0KICJhbGciOiJIUzI1NiJ9.eyJpc3MiOiJqb2UiLA0KICJleHAiOjEzMDA4MTkzODAsDQogImh0dHA6Ly9leGFtcGxlLmNvbS9pc19yb290Ijp0cnVlfQ.dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
         let jwt = try JWT.verify(token, key: key)
         #expect(jwt.claims["iss"] == "joe")
     }
@@ -194,14 +239,16 @@ private func hex(_ text: String) -> [UInt8] {
 @Suite struct PercentEncodingRoundTrips {
     @Test func escapeKeepsOnlyUnreserved() {
         #expect(PercentEncoding.escape("a-b_c.d~e") == "a-b_c.d~e")
-        #expect(PercentEncoding.escape("The request requires: é/?&=") == "The%20request%20requires%3A%20%C3%A9%2F%3F%26%3D")
+        #expect(
+            PercentEncoding.escape("The request requires: é/?&=") == "The%20request%20requires%3A%20%C3%A9%2F%3F%26%3D")
     }
 
     @Test func queryParametersDecode() {
         let url = "https://x/cb?code=a%2Bb&state=s+1&error_description=The%20request&empty&bad=%zz"
-        #expect(PercentEncoding.queryParameters(of: url) == [
-            "code": "a+b", "state": "s 1", "error_description": "The request", "empty": "", "bad": "%zz",
-        ])
+        #expect(
+            PercentEncoding.queryParameters(of: url) == [
+                "code": "a+b", "state": "s 1", "error_description": "The request", "empty": "", "bad": "%zz",
+            ])
         #expect(PercentEncoding.queryParameters(of: "https://x/cb") == [:])
         #expect(PercentEncoding.unescape(PercentEncoding.escape("✓ a&b=c")) == "✓ a&b=c")
     }

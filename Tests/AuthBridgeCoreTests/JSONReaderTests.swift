@@ -40,7 +40,11 @@ import Testing
     @Test func aWrongKindNamesThePathTheExpectationAndWhatWasThere() throws {
         let input = try Reader(Self.step).readers("callbacks")[2]["input"].readers()[0]
         let error = failure { () throws(JSONReadError) in try input.string("value") }
-        #expect(error == JSONReadError(path: JSONPath(components: [.key("callbacks"), .index(2), .key("input"), .index(0), .key("value")]), expected: .string, found: .kind(.integer)))
+        #expect(
+            error
+                == JSONReadError(
+                    path: JSONPath(components: [.key("callbacks"), .index(2), .key("input"), .index(0), .key("value")]),
+                    expected: .string, found: .kind(.integer)))
         #expect(error?.description == "callbacks[2].input[0].value must be a string, got integer")
     }
 
@@ -65,7 +69,9 @@ import Testing
                 if accepts[expected]!.contains(value.kind) {
                     #expect(error == nil, "\(expected) of \(value)")
                 } else {
-                    #expect(error == JSONReadError(path: JSONPath("x"), expected: expected, found: .kind(value.kind)), "\(expected) of \(value)")
+                    #expect(
+                        error == JSONReadError(path: JSONPath("x"), expected: expected, found: .kind(value.kind)),
+                        "\(expected) of \(value)")
                     #expect(error?.description == "x must be \(expected.phrase), got \(value.kind.rawValue)")
                 }
             }
@@ -79,7 +85,9 @@ import Testing
 
     @Test func missingIsNotNull() throws {
         let reader = try Reader(["a": .null])
-        #expect(failure { () throws(JSONReadError) in try reader.string("b") } == JSONReadError(path: JSONPath("b"), expected: .string, found: .missing))
+        #expect(
+            failure { () throws(JSONReadError) in try reader.string("b") }
+                == JSONReadError(path: JSONPath("b"), expected: .string, found: .missing))
         #expect(failure { () throws(JSONReadError) in try reader.string("b") }?.description == "missing b (a string)")
         #expect(failure { () throws(JSONReadError) in try reader.string("a") }?.found == .kind(.null))
         #expect(try reader.value("a") == .null)
@@ -94,7 +102,8 @@ import Testing
         #expect(try reader.optionalString("s") == "x")
         #expect(try reader["n"].optionalReaders() == nil)
         let error = failure { () throws(JSONReadError) in try reader.optionalString("i") }
-        #expect(error == JSONReadError(path: JSONPath("i"), expected: .string, found: .kind(.integer), nullAllowed: true))
+        #expect(
+            error == JSONReadError(path: JSONPath("i"), expected: .string, found: .kind(.integer), nullAllowed: true))
         #expect(failure { () throws(JSONReadError) in try reader["s"].optionalElements() }?.expected == .array)
     }
 
@@ -138,17 +147,34 @@ import Testing
 
     /// Saved state keeps its own wording: `path: expected …, found …`.
     @Test func savedStateWordsErrorsAsBefore() throws {
-        let reader = try StateReader(["n": 1, "s": "x", "late": 1e20, "long": -1, "list": ["a", 2], "o": 3], path: "native")
-        #expect(message { () throws(StateError) in try reader.string("n") } == "native.n: expected a string, found integer")
+        let reader = try StateReader(
+            ["n": 1, "s": "x", "late": 1e20, "long": -1, "list": ["a", 2], "o": 3], path: "native")
+        #expect(
+            message { () throws(StateError) in try reader.string("n") } == "native.n: expected a string, found integer")
         #expect(message { () throws(StateError) in try reader.string("gone") } == "native.gone: missing")
-        #expect(message { () throws(StateError) in try reader.optionalString("n") } == "native.n: expected a string or null, found integer")
-        #expect(message { () throws(StateError) in try reader.int("s") } == "native.s: expected an integer, found string")
-        #expect(message { () throws(StateError) in try reader.time("late") } == "native.late: 1e+20 is not a time (\(TimeBounds.description))")
-        #expect(message { () throws(StateError) in try reader.seconds("long") } == "native.long: -1 is not a number of seconds from 0 to 253402300799")
-        #expect(message { () throws(StateError) in try reader.bytes("s") } == "native.s: expected base64url, found string")
-        #expect(message { () throws(StateError) in try reader.strings("list") } == "native.list[1]: expected a string, found integer")
-        #expect(message { () throws(StateError) in try reader.readers("list") } == "native.list[0]: expected an object, found string")
-        #expect(message { () throws(StateError) in try StateReader([1], path: "") } == ": expected an object, found array")
-        #expect(message { () throws(StateError) in try reader.reader("o") } == "native.o: expected an object, found integer")
+        #expect(
+            message { () throws(StateError) in try reader.optionalString("n") }
+                == "native.n: expected a string or null, found integer")
+        #expect(
+            message { () throws(StateError) in try reader.int("s") } == "native.s: expected an integer, found string")
+        #expect(
+            message { () throws(StateError) in try reader.time("late") }
+                == "native.late: 1e+20 is not a time (\(TimeBounds.description))")
+        #expect(
+            message { () throws(StateError) in try reader.seconds("long") }
+                == "native.long: -1 is not a number of seconds from 0 to 253402300799")
+        #expect(
+            message { () throws(StateError) in try reader.bytes("s") } == "native.s: expected base64url, found string")
+        #expect(
+            message { () throws(StateError) in try reader.strings("list") }
+                == "native.list[1]: expected a string, found integer")
+        #expect(
+            message { () throws(StateError) in try reader.readers("list") }
+                == "native.list[0]: expected an object, found string")
+        #expect(
+            message { () throws(StateError) in try StateReader([1], path: "") } == ": expected an object, found array")
+        #expect(
+            message { () throws(StateError) in try reader.reader("o") } == "native.o: expected an object, found integer"
+        )
     }
 }

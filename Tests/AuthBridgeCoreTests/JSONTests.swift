@@ -27,7 +27,9 @@ import Testing
     }
 
     @Test func syntaxErrorsSayWhere() {
-        for text in ["", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"abc", "{\"a\":1}x", "'a'", "\"\\x\"", "\"a\u{01}\""] {
+        for text in [
+            "", "{", "[1,]", "{\"a\" 1}", "tru", "01", "1.", "\"abc", "{\"a\":1}x", "'a'", "\"\\x\"", "\"a\u{01}\"",
+        ] {
             #expect(throws: JSONParseError.self, "\(text)") { try JSONParser.parse(text) }
         }
         do {
@@ -40,7 +42,9 @@ import Testing
     }
 
     @Test func invalidUTF8IsItsOwnError() {
-        for bytes: [UInt8] in [[0x22, 0xC3, 0x28, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0xFF], [0x22, 0xE2, 0x82, 0x22]] {
+        for bytes: [UInt8] in [
+            [0x22, 0xC3, 0x28, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0xFF], [0x22, 0xE2, 0x82, 0x22],
+        ] {
             do {
                 _ = try JSONParser.parse(bytes)
                 Issue.record("accepted \(bytes)")
@@ -70,7 +74,9 @@ import Testing
 
 @Suite struct JSONWriting {
     @Test func compact() {
-        let value: JSONValue = ["s": "a/b\"c\n", "i": 3, "d": 2.5, "whole": 4.0, "n": .null, "b": true, "a": [], "o": [:]]
+        let value: JSONValue = [
+            "s": "a/b\"c\n", "i": 3, "d": 2.5, "whole": 4.0, "n": .null, "b": true, "a": [], "o": [:],
+        ]
         #expect(value.compactText == #"{"s":"a/b\"c\n","i":3,"d":2.5,"whole":4,"n":null,"b":true,"a":[],"o":{}}"#)
     }
 
@@ -79,7 +85,9 @@ import Testing
     }
 
     @Test func gsonEscapesHTML() {
-        #expect(JSONWriter(options: .escapeHTML).string(["h": "<a href='x'>&="]) == #"{"h":"\u003ca href\u003d\u0027x\u0027\u003e\u0026\u003d"}"#)
+        #expect(
+            JSONWriter(options: .escapeHTML).string(["h": "<a href='x'>&="])
+                == #"{"h":"\u003ca href\u003d\u0027x\u0027\u003e\u0026\u003d"}"#)
     }
 
     @Test func applePrettyPrinting() {
@@ -105,8 +113,13 @@ import Testing
                 for offset in 0..<length {
                     for special in specials {
                         var text = String(repeating: "a", count: length)
-                        text.replaceSubrange(text.index(text.startIndex, offsetBy: offset)...text.index(text.startIndex, offsetBy: offset), with: String(special))
-                        #expect(JSONWriter(options: options).string(.string(text)) == referenceEscaped(text, options), "\(options) \(length) \(offset)")
+                        text.replaceSubrange(
+                            text.index(
+                                text.startIndex, offsetBy: offset)...text.index(text.startIndex, offsetBy: offset),
+                            with: String(special))
+                        #expect(
+                            JSONWriter(options: options).string(.string(text)) == referenceEscaped(text, options),
+                            "\(options) \(length) \(offset)")
                     }
                 }
             }
@@ -123,7 +136,11 @@ import Testing
             case "\n": out += "\\n"
             case "/" where options.contains(.escapeSlashes): out += "\\/"
             case "<", ">", "&", "=", "'":
-                if options.contains(.escapeHTML) { out += "\\u00" + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+                if options.contains(.escapeHTML) {
+                    out += "\\u00" + String(scalar.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             case _ where scalar.value < 0x20:
                 out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)

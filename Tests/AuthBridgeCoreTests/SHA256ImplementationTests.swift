@@ -11,15 +11,17 @@ import Testing
     /// The kernel lists the flags CPUID reported; the hasher must have chosen by the same bits.
     @Test func choiceMatchesTheKernelsCPUFlags() throws {
         #if arch(x86_64) && os(Linux)
-        let cpuinfo = try FileBytes.read(path: "/proc/cpuinfo").get()
-        let flagsLine = String(decoding: cpuinfo, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("flags") }
-        let flags = Set((flagsLine ?? "").split(separator: " ").map(String.init))
-        let expected = flags.isSuperset(of: ["sha_ni", "ssse3", "sse4_1"])
-        #expect(Self.hasExtensions == expected, "CPUID and /proc/cpuinfo disagree about sha_ni, ssse3, sse4_1")
+            let cpuinfo = try FileBytes.read(path: "/proc/cpuinfo").get()
+            let flagsLine = String(decoding: cpuinfo, as: UTF8.self).split(separator: "\n").first {
+                $0.hasPrefix("flags")
+            }
+            let flags = Set((flagsLine ?? "").split(separator: " ").map(String.init))
+            let expected = flags.isSuperset(of: ["sha_ni", "ssse3", "sse4_1"])
+            #expect(Self.hasExtensions == expected, "CPUID and /proc/cpuinfo disagree about sha_ni, ssse3, sse4_1")
         #elseif arch(x86_64)
-        // An x86-64 Mac: no /proc to compare CPUID with; either choice can be right.
+            // An x86-64 Mac: no /proc to compare CPUID with; either choice can be right.
         #else
-        #expect(!Self.hasExtensions)
+            #expect(!Self.hasExtensions)
         #endif
         #expect(SHA256.Implementation.available.contains(.portable))
     }
@@ -49,7 +51,9 @@ import Testing
         let random = SeededRandomSource(seed: 16)
         for length in [4096, 65_536 + 17, 1_000_003] {
             let message = random.bytes(length)
-            #expect(SHA256.hash(message, implementation: .shaExtensions) == SHA256.hash(message, implementation: .portable), "length \(length)")
+            #expect(
+                SHA256.hash(message, implementation: .shaExtensions) == SHA256.hash(message, implementation: .portable),
+                "length \(length)")
         }
     }
 
@@ -58,11 +62,17 @@ import Testing
     func hmacAndPBKDF2Agree() {
         let random = SeededRandomSource(seed: 4231)
         for keyLength in [0, 1, 20, 32, 63, 64, 65, 131] {
-            let key = random.bytes(keyLength), message = random.bytes(Int(random.uniform(200)))
-            #expect(HMACSHA256.authenticate(message, key: key, implementation: .shaExtensions)
-                == HMACSHA256.authenticate(message, key: key, implementation: .portable), "key of \(keyLength) bytes")
-            #expect(HMACSHA256.pbkdf2(password: key, salt: message, iterations: 3, length: 80, implementation: .shaExtensions)
-                == HMACSHA256.pbkdf2(password: key, salt: message, iterations: 3, length: 80, implementation: .portable))
+            let key = random.bytes(keyLength)
+            let message = random.bytes(Int(random.uniform(200)))
+            #expect(
+                HMACSHA256.authenticate(message, key: key, implementation: .shaExtensions)
+                    == HMACSHA256.authenticate(message, key: key, implementation: .portable),
+                "key of \(keyLength) bytes")
+            #expect(
+                HMACSHA256.pbkdf2(
+                    password: key, salt: message, iterations: 3, length: 80, implementation: .shaExtensions)
+                    == HMACSHA256.pbkdf2(
+                        password: key, salt: message, iterations: 3, length: 80, implementation: .portable))
         }
     }
 }

@@ -69,7 +69,8 @@ import Testing
         #expect(try Self.parse(["--bridge", "guide"]).host.variant == .guide)
         #expect(try Self.parse(["--unknown-nodes", "fail"]).host.unknownNodesAsScenario == false)
         #expect(options.host.stateRecovery == .refuse)
-        #expect(try Self.parse(["--state-dir", "/tmp/s", "--recover-state", "last-good"]).host.stateRecovery == .lastGood)
+        #expect(
+            try Self.parse(["--state-dir", "/tmp/s", "--recover-state", "last-good"]).host.stateRecovery == .lastGood)
     }
 
     @Test func howTheStdioFaceFramesAndLogs() throws {
@@ -149,7 +150,9 @@ import Testing
                 Self.refusal(server + ["--max-reply-bytes", bad])
                     == "--max-reply-bytes needs a number of bytes between 1024 and 1073741824, got \(bad)")
         }
-        #expect(Self.refusal(["--max-reply-bytes", "2048"]) == "--max-reply-bytes applies to a remote tenant: give --server URL or --config FILE")
+        #expect(
+            Self.refusal(["--max-reply-bytes", "2048"])
+                == "--max-reply-bytes applies to a remote tenant: give --server URL or --config FILE")
     }
 
     @Test func aCAFileMustHoldPEMCertificates() throws {
@@ -224,7 +227,10 @@ import Testing
         (["--max-session-time", "1.5"], "--max-session-time needs whole minutes from 1 to 525600, got 1.5"),
         (["--max-session-time", "525601"], "--max-session-time needs whole minutes from 1 to 525600, got 525601"),
         (
-            ["--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b", "--max-idle-time", "5"],
+            [
+                "--server", "https://t/am", "--realm", "r", "--client-id", "c", "--redirect-uri", "a:/b",
+                "--max-idle-time", "5",
+            ],
             "--max-session-time and --max-idle-time set the embedded server's sessions: a tenant's are set in its session service"
         ),
         (
@@ -243,9 +249,18 @@ import Testing
             "--public-url names where the HTTP face is reached: it needs --http"
         ),
         (["--no-stdio"], "--no-stdio needs --http: there would be no face to serve"),
-        (["--http", "0", "--http-request-timeout", "0"], "--http-request-timeout needs seconds above 0 and at most 3600, got 0"),
-        (["--http", "0", "--http-request-timeout", "nan"], "--http-request-timeout needs seconds above 0 and at most 3600, got nan"),
-        (["--http", "0", "--http-request-timeout", "3601"], "--http-request-timeout needs seconds above 0 and at most 3600, got 3601"),
+        (
+            ["--http", "0", "--http-request-timeout", "0"],
+            "--http-request-timeout needs seconds above 0 and at most 3600, got 0"
+        ),
+        (
+            ["--http", "0", "--http-request-timeout", "nan"],
+            "--http-request-timeout needs seconds above 0 and at most 3600, got nan"
+        ),
+        (
+            ["--http", "0", "--http-request-timeout", "3601"],
+            "--http-request-timeout needs seconds above 0 and at most 3600, got 3601"
+        ),
         (["--http-request-timeout", "5"], "--http-request-timeout bounds requests to the HTTP face: it needs --http"),
         (["--realm", "alpha"], "--realm applies to a remote tenant: give --server URL or --config FILE"),
         (["--insecure"], "--insecure applies to a remote tenant: give --server URL or --config FILE"),
@@ -297,7 +312,8 @@ import Testing
             "--scenario", "--unknown-nodes", "--auth-service", "--registration-service", "--bridge", "--callbacks",
             "--start-delay", "--log-level", "--trace", "--banner", "--http", "--config", "--server", "--redirect-uri",
             "--post-logout-redirect-uri",
-            "--discovery", "--timeout", "--max-reply-bytes", "--ca-file", "--insecure", "--no-stdio", "--cors-origin", "--public-url",
+            "--discovery", "--timeout", "--max-reply-bytes", "--ca-file", "--insecure", "--no-stdio", "--cors-origin",
+            "--public-url",
             "--help",
             "--version",
         ] {

@@ -51,19 +51,26 @@ struct AMExportTests {
         let h = try AMExports.harness()
         let page = h.start("Registration").body
         let types = page["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
-        #expect(types == [
-            "ValidatedCreateUsernameCallback", "StringAttributeInputCallback", "StringAttributeInputCallback", "StringAttributeInputCallback",
-            "BooleanAttributeInputCallback", "BooleanAttributeInputCallback", "ValidatedCreatePasswordCallback", "KbaCreateCallback",
-            "KbaCreateCallback", "TermsAndConditionsCallback",
-        ])
+        #expect(
+            types == [
+                "ValidatedCreateUsernameCallback", "StringAttributeInputCallback", "StringAttributeInputCallback",
+                "StringAttributeInputCallback",
+                "BooleanAttributeInputCallback", "BooleanAttributeInputCallback", "ValidatedCreatePasswordCallback",
+                "KbaCreateCallback",
+                "KbaCreateCallback", "TermsAndConditionsCallback",
+            ])
         var values: [String: JSONValue] = [
-            "IDToken1": "newbie", "IDToken2": "New", "IDToken3": "Bie", "IDToken4": "newbie@example.com", "IDToken7": "weak",
-            "IDToken8question": "What's your favorite color?", "IDToken8answer": "Blue", "IDToken9question": "Who was your first employer?",
+            "IDToken1": "newbie", "IDToken2": "New", "IDToken3": "Bie", "IDToken4": "newbie@example.com",
+            "IDToken7": "weak",
+            "IDToken8question": "What's your favorite color?", "IDToken8answer": "Blue",
+            "IDToken9question": "Who was your first employer?",
             "IDToken9answer": "Acme", "IDToken10": true,
         ]
         let again = h.submit(page, values)
         #expect(again.status == 200)
-        #expect(again.body["callbacks"]?[6]?["output"]?[2]?["value"]?.arrayValue?.isEmpty == false, "the weak password failed a policy")
+        #expect(
+            again.body["callbacks"]?[6]?["output"]?[2]?["value"]?.arrayValue?.isEmpty == false,
+            "the weak password failed a policy")
         values["IDToken7"] = "Str0ngPassword"
         let done = h.submit(again.body, values)
         #expect(done.body["tokenId"] != nil)
@@ -96,8 +103,10 @@ struct AMExportTests {
     @Test func updatePasswordNeedsTheCallersSession() throws {
         let h = try AMExports.harness()
         #expect(h.start("UpdatePassword").status == 401, "no session: no user for Attribute Present Decision")
-        let token = try #require(h.submit(h.start("Login").body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body["tokenId"]?.stringValue)
-        let current = h.am.authenticate(AuthenticateRequest(authIndexType: "service", authIndexValue: "UpdatePassword", ssoToken: token))
+        let token = try #require(
+            h.submit(h.start("Login").body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body["tokenId"]?.stringValue)
+        let current = h.am.authenticate(
+            AuthenticateRequest(authIndexType: "service", authIndexValue: "UpdatePassword", ssoToken: token))
         #expect(current.body["header"] == "Verify Existing Password")
         let next = h.submit(current.body, ["IDToken1": "Ch4ng3it!"])
         #expect(next.body["header"] == "Update Password")
@@ -110,17 +119,46 @@ struct AMExportTests {
     @Test func badInputStopsTheLoadNamingFileTreeNodeAndReason() {
         let cases: [(String, String)] = [
             ("{\"hello\": 1}", "t0.json is invalid: it is neither AuthBridge's journey JSON"),
-            (AMExports.tree("T", entry: "a", [("a", "DataStoreDecisionNode", ["true": "nowhere", "false": .string(AMExports.failure)], [:])]),
-             "journey \"T\", node \"a\" (DataStoreDecisionNode): outcome \"true\" leads to \"nowhere\""),
-            (AMExports.tree("T", entry: "a", [("a", "RetryLimitDecisionNode", ["Retry": "a", "Reject": .string(AMExports.failure)], ["retryLimit": "five"])]),
-             "node \"a\" (RetryLimitDecisionNode): \"retryLimit\" must be an integer"),
-            (AMExports.tree("T", entry: "a", [
-                ("a", "IncrementLoginCountNode", ["outcome": "b"], [:]), ("b", "IncrementLoginCountNode", ["outcome": "a"], [:]),
-            ]), "the nodes a → b → a form a loop in which no node asks for input"),
-            (AMExports.tree("T", entry: "a", [("a", "FancyNode", ["outcome": .string(AMExports.success)], [:])]),
-             "node \"a\" (FancyNode): AuthBridge does not know this node type; start with --unknown-nodes scenario"),
-            (AMExports.tree("T", entry: "a", [("a", "InnerTreeEvaluatorNode", ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "Nope"])]),
-             "its inner tree \"Nope\" is not loaded"),
+            (
+                AMExports.tree(
+                    "T", entry: "a",
+                    [("a", "DataStoreDecisionNode", ["true": "nowhere", "false": .string(AMExports.failure)], [:])]),
+                "journey \"T\", node \"a\" (DataStoreDecisionNode): outcome \"true\" leads to \"nowhere\""
+            ),
+            (
+                AMExports.tree(
+                    "T", entry: "a",
+                    [
+                        (
+                            "a", "RetryLimitDecisionNode", ["Retry": "a", "Reject": .string(AMExports.failure)],
+                            ["retryLimit": "five"]
+                        )
+                    ]),
+                "node \"a\" (RetryLimitDecisionNode): \"retryLimit\" must be an integer"
+            ),
+            (
+                AMExports.tree(
+                    "T", entry: "a",
+                    [
+                        ("a", "IncrementLoginCountNode", ["outcome": "b"], [:]),
+                        ("b", "IncrementLoginCountNode", ["outcome": "a"], [:]),
+                    ]), "the nodes a → b → a form a loop in which no node asks for input"
+            ),
+            (
+                AMExports.tree("T", entry: "a", [("a", "FancyNode", ["outcome": .string(AMExports.success)], [:])]),
+                "node \"a\" (FancyNode): AuthBridge does not know this node type; start with --unknown-nodes scenario"
+            ),
+            (
+                AMExports.tree(
+                    "T", entry: "a",
+                    [
+                        (
+                            "a", "InnerTreeEvaluatorNode",
+                            ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "Nope"]
+                        )
+                    ]),
+                "its inner tree \"Nope\" is not loaded"
+            ),
         ]
         for (text, expected) in cases {
             do {
@@ -133,8 +171,22 @@ struct AMExportTests {
     }
 
     @Test func innerTreesThatEnterEachOtherAreRefused() {
-        let a = AMExports.tree("A", entry: "x", [("x", "InnerTreeEvaluatorNode", ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "B"])])
-        let b = AMExports.tree("B", entry: "y", [("y", "InnerTreeEvaluatorNode", ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "A"])])
+        let a = AMExports.tree(
+            "A", entry: "x",
+            [
+                (
+                    "x", "InnerTreeEvaluatorNode",
+                    ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "B"]
+                )
+            ])
+        let b = AMExports.tree(
+            "B", entry: "y",
+            [
+                (
+                    "y", "InnerTreeEvaluatorNode",
+                    ["true": .string(AMExports.success), "false": .string(AMExports.failure)], ["tree": "A"]
+                )
+            ])
         #expect(throws: JourneyImport.Failure.self) { try AMExports.load([a, b]) }
         do {
             _ = try AMExports.load([a, b])
@@ -144,7 +196,8 @@ struct AMExportTests {
     }
 
     @Test func aRESTTreeExportTakesNodeConfigsFromOtherFiles() throws {
-        let tree = "{\"_id\":\"Rest\",\"entryNodeId\":\"u\",\"nodes\":{\"u\":{\"nodeType\":\"UsernameCollectorNode\",\"connections\":{\"outcome\":\"c\"}},\"c\":{\"nodeType\":\"AttributeCollectorNode\",\"connections\":{\"outcome\":\"\(AMExports.success)\"}}}}"
+        let tree =
+            "{\"_id\":\"Rest\",\"entryNodeId\":\"u\",\"nodes\":{\"u\":{\"nodeType\":\"UsernameCollectorNode\",\"connections\":{\"outcome\":\"c\"}},\"c\":{\"nodeType\":\"AttributeCollectorNode\",\"connections\":{\"outcome\":\"\(AMExports.success)\"}}}}"
         let config = "{\"_id\":\"c\",\"_type\":{\"_id\":\"AttributeCollectorNode\"},\"attributesToCollect\":[\"mail\"]}"
         let journeys = try AMExports.load([tree, config])
         #expect(journeys.map(\.name) == ["Rest"])

@@ -9,11 +9,15 @@ import Testing
 struct AMMoreNodesExampleTests {
     static func harness() throws -> Harness {
         let h = Harness()
-        for journey in try JourneyImport.load([AMExports.source("more/MoreNodes")], builtIn: Set(h.am.journeyNames)) { h.am.add(journey: journey) }
+        for journey in try JourneyImport.load([AMExports.source("more/MoreNodes")], builtIn: Set(h.am.journeyNames)) {
+            h.am.add(journey: journey)
+        }
         return h
     }
 
-    static func types(_ step: JSONValue) -> [String] { step["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? [] }
+    static func types(_ step: JSONValue) -> [String] {
+        step["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+    }
 
     static let profile: JSONValue = "{\"identifier\":\"device-1\",\"metadata\":{\"platform\":{\"model\":\"Pixel 8\"}}}"
 
@@ -31,14 +35,18 @@ struct AMMoreNodesExampleTests {
 
     @Test func deviceCheckFallsBackToThePasswordOrFails() throws {
         let h = try Self.harness()
-        let message = h.submit(h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]).body
+        let message = h.submit(
+            h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]
+        ).body
         let choice = h.submit(message, ["IDToken2": 1]).body
         #expect(Self.types(choice) == ["ChoiceCallback"])
         let password = h.submit(choice, [:]).body
         #expect(Self.types(password) == ["PasswordCallback"], "the default choice is password")
         #expect(h.submit(password, ["IDToken1": "Ch4ng3it!"]).body["tokenId"] != nil)
 
-        let again = h.submit(h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]).body
+        let again = h.submit(
+            h.submit(h.start("DeviceCheck").body, ["IDToken1": "demo"]).body, ["IDToken1": Self.profile]
+        ).body
         let wait = h.submit(again, ["IDToken2": 0]).body
         #expect(h.submit(wait, ["IDToken2": 0]).status == 401, "exit from the wait leads to failure")
     }
@@ -65,7 +73,9 @@ struct AMMoreNodesExampleTests {
         #expect(code.delivery == "sms" && code.code.count == 6 && code.to == "+15555550100")
         #expect(h.submit(otp, ["IDToken1": .string(code.code)]).body["tokenId"] != nil)
         _ = h.am.users.update(username: "demo") { $0.attributes["telephoneNumber"] = nil }
-        #expect(h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).status == 401, "no phone: AM's sender throws")
+        #expect(
+            h.submit(h.start("SmsOneTimePassword").body, ["IDToken1": "demo"]).status == 401,
+            "no phone: AM's sender throws")
     }
 
     @Test func socialOrLocalFallsToTheSignInPageAndSetsTheSuccessUrl() throws {
@@ -73,7 +83,11 @@ struct AMMoreNodesExampleTests {
         let select = h.start("SocialOrLocal").body
         #expect(select["header"] == "Sign In")
         #expect(Self.types(select) == ["SelectIdPCallback"], "no zero-page headers here: false")
-        #expect(select["callbacks"]?[0]?["output"]?[0]?["value"] == [["provider": "google", "uiConfig": ["buttonDisplayName": "Google"]], ["provider": "localAuthentication"]])
+        #expect(
+            select["callbacks"]?[0]?["output"]?[0]?["value"] == [
+                ["provider": "google", "uiConfig": ["buttonDisplayName": "Google"]],
+                ["provider": "localAuthentication"],
+            ])
         #expect(h.submit(select, ["IDToken1": "google"]).status == 401, "social leads to failure in this tree")
         let page = h.submit(h.start("SocialOrLocal").body, ["IDToken1": "localAuthentication"]).body
         #expect(Self.types(page) == ["NameCallback", "PasswordCallback"])
@@ -96,7 +110,9 @@ struct AMMoreNodesExampleTests {
         #expect(Self.types(question) == ["PasswordCallback"])
         #expect(h.submit(question, ["IDToken1": "blue"]).body["tokenId"] != nil)
         #expect(h.am.outbox.lastEmail?.template == "recoveryNotice")
-        #expect(h.submit(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).body, ["IDToken1": "red"]).status == 401)
+        #expect(
+            h.submit(h.submit(h.start("KbaRecovery").body, ["IDToken1": "demo"]).body, ["IDToken1": "red"]).status
+                == 401)
     }
 
     @Test func webAuthnLoginRegistersOnFirstUseThenAuthenticates() throws {
@@ -104,11 +120,15 @@ struct AMMoreNodesExampleTests {
         let sign = ["IDToken1": JSONValue("demo"), "IDToken2": "Ch4ng3it!"]
         // The export's nodes have `asScript: true`: the step is AM's script form.
         let register = h.submit(h.start("WebAuthnLogin").body, sign).body
-        #expect(register["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.create") == true,
-                "no device: noDevice → registration")
+        #expect(
+            register["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.create")
+                == true,
+            "no device: noDevice → registration")
         #expect(h.submit(register, ["IDToken3": "{}::attestation::id"]).body["tokenId"] != nil)
         let authenticate = h.submit(h.start("WebAuthnLogin").body, sign).body
-        #expect(authenticate["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.get") == true)
+        #expect(
+            authenticate["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.get")
+                == true)
         #expect(h.submit(authenticate, ["IDToken3": "ERROR::NotAllowedError:"]).status == 401)
     }
 }

@@ -16,10 +16,16 @@ struct AMMoreNodesTests {
 
     /// A harness running one inline tree named "T" beside the built-ins: a Username Collector
     /// ("u", so that success has a user to sign in), then the nodes from "n".
-    static func harness(_ nodes: [(id: String, type: String, connections: JSONObject, config: JSONObject)]) throws -> Harness {
+    static func harness(
+        _ nodes: [(id: String, type: String, connections: JSONObject, config: JSONObject)]
+    ) throws -> Harness {
         let h = Harness()
-        let user: (id: String, type: String, connections: JSONObject, config: JSONObject) = ("u", "UsernameCollectorNode", ["outcome": "n"], [:])
-        for journey in try AMExports.load([AMExports.tree("T", entry: "u", [user] + nodes + [marker])]) { h.am.add(journey: journey) }
+        let user: (id: String, type: String, connections: JSONObject, config: JSONObject) = (
+            "u", "UsernameCollectorNode", ["outcome": "n"], [:]
+        )
+        for journey in try AMExports.load([AMExports.tree("T", entry: "u", [user] + nodes + [marker])]) {
+            h.am.add(journey: journey)
+        }
         return h
     }
 
@@ -28,19 +34,28 @@ struct AMMoreNodesTests {
         h.submit(h.start("T").body, ["IDToken1": .string(username)])
     }
 
-    static func types(_ step: JSONValue) -> [String] { step["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? [] }
+    static func types(_ step: JSONValue) -> [String] {
+        step["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue } ?? []
+    }
     static func output(_ step: JSONValue, _ callback: Int, _ name: String) -> JSONValue? {
         step["callbacks"]?[callback]?["output"]?.arrayValue?.first { $0["name"] == .string(name) }?["value"]
     }
-    static func input(_ step: JSONValue, _ callback: Int) -> JSONValue? { step["callbacks"]?[callback]?["input"]?[0]?["value"] }
+    static func input(_ step: JSONValue, _ callback: Int) -> JSONValue? {
+        step["callbacks"]?[callback]?["input"]?[0]?["value"]
+    }
     static func reachedMarker(_ reply: ServerReply) -> Bool { types(reply.body) == ["NameCallback"] }
 
     // MARK: Message
 
-    static let message: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [(
-        "n", "MessageNode", ["true": success, "false": "marker"],
-        ["message": ["en": "Continue?", "fr": "Continuer ?"], "messageYes": ["en": "Proceed"], "messageNo": [:], "stateField": "answer"]
-    )]
+    static let message: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [
+        (
+            "n", "MessageNode", ["true": success, "false": "marker"],
+            [
+                "message": ["en": "Continue?", "fr": "Continuer ?"], "messageYes": ["en": "Proceed"], "messageNo": [:],
+                "stateField": "answer",
+            ]
+        )
+    ]
 
     @Test func messageRendersTextAndYesNoConfirmation() throws {
         let h = try Self.harness(Self.message)
@@ -64,16 +79,21 @@ struct AMMoreNodesTests {
 
     @Test func messageNeedsAMessage() {
         #expect(throws: JourneyImport.Failure.self) {
-            try AMExports.load([AMExports.tree("T", entry: "n", [("n", "MessageNode", ["true": Self.success, "false": Self.failure], [:])])])
+            try AMExports.load([
+                AMExports.tree(
+                    "T", entry: "n", [("n", "MessageNode", ["true": Self.success, "false": Self.failure], [:])])
+            ])
         }
     }
 
     // MARK: Choice Collector
 
-    static let choice: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [(
-        "n", "ChoiceCollectorNode", ["one": success, "two": failure, "three": "marker"],
-        ["choices": ["one", "two", "three"], "defaultChoice": "two", "prompt": "Choice?"]
-    )]
+    static let choice: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [
+        (
+            "n", "ChoiceCollectorNode", ["one": success, "two": failure, "three": "marker"],
+            ["choices": ["one", "two", "three"], "defaultChoice": "two", "prompt": "Choice?"]
+        )
+    ]
 
     @Test func choiceCollectorRendersChoicesWithTheDefaultPreselected() throws {
         let h = try Self.harness(Self.choice)
@@ -103,12 +123,25 @@ struct AMMoreNodesTests {
     @Test func aChoiceCollectorInAPageGivesThePageItsOutcomes() throws {
         let stage = "{\"ChoiceCallback\":[{\"id\":\"c1\",\"displayType\":\"radio\"}]}"
         let h = Harness()
-        let text = AMExports.tree("T", entry: "u", [
-            ("u", "UsernameCollectorNode", ["outcome": "n"], [:]),
-            ("n", "PageNode", ["one": Self.success, "two": Self.failure, "three": "marker"],
-             ["nodes": [["_id": "c1", "nodeType": "ChoiceCollectorNode", "displayName": "Choice"]], "pageHeader": ["en": "Pick one"], "stage": .string(stage)]),
-            Self.marker,
-        ], inner: ["c1": ["_id": "c1", "_type": ["_id": "ChoiceCollectorNode"], "choices": ["one", "two", "three"], "defaultChoice": "one", "prompt": "Choice?"]])
+        let text = AMExports.tree(
+            "T", entry: "u",
+            [
+                ("u", "UsernameCollectorNode", ["outcome": "n"], [:]),
+                (
+                    "n", "PageNode", ["one": Self.success, "two": Self.failure, "three": "marker"],
+                    [
+                        "nodes": [["_id": "c1", "nodeType": "ChoiceCollectorNode", "displayName": "Choice"]],
+                        "pageHeader": ["en": "Pick one"], "stage": .string(stage),
+                    ]
+                ),
+                Self.marker,
+            ],
+            inner: [
+                "c1": [
+                    "_id": "c1", "_type": ["_id": "ChoiceCollectorNode"], "choices": ["one", "two", "three"],
+                    "defaultChoice": "one", "prompt": "Choice?",
+                ]
+            ])
         for journey in try AMExports.load([text]) { h.am.add(journey: journey) }
         let page = Self.begin(h).body
         #expect(page["header"] == "Pick one")
@@ -121,20 +154,30 @@ struct AMMoreNodesTests {
 
     @Test func aDefaultChoiceNotAmongTheChoicesStopsTheLoad() {
         do {
-            _ = try AMExports.load([AMExports.tree("T", entry: "n", [("n", "ChoiceCollectorNode", ["a": Self.success], ["choices": ["a"], "defaultChoice": "b"])])])
+            _ = try AMExports.load([
+                AMExports.tree(
+                    "T", entry: "n",
+                    [("n", "ChoiceCollectorNode", ["a": Self.success], ["choices": ["a"], "defaultChoice": "b"])])
+            ])
             Issue.record("loaded")
         } catch {
-            #expect(error.description.contains("node \"n\" (ChoiceCollectorNode): \"defaultChoice\" \"b\" is not one of the choices"))
+            #expect(
+                error.description.contains(
+                    "node \"n\" (ChoiceCollectorNode): \"defaultChoice\" \"b\" is not one of the choices"))
         }
     }
 
     // MARK: Polling Wait
 
-    static let polling: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [(
-        "n", "PollingWaitNode", ["DONE": success, "EXITED": "marker", "SPAM": failure],
-        ["secondsToWait": 5, "exitable": true, "spamDetectionEnabled": true, "spamDetectionTolerance": 1,
-         "waitingMessage": ["en": "Hold on"], "exitMessage": ["en": "Give up"]]
-    )]
+    static let polling: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [
+        (
+            "n", "PollingWaitNode", ["DONE": success, "EXITED": "marker", "SPAM": failure],
+            [
+                "secondsToWait": 5, "exitable": true, "spamDetectionEnabled": true, "spamDetectionTolerance": 1,
+                "waitingMessage": ["en": "Hold on"], "exitMessage": ["en": "Give up"],
+            ]
+        )
+    ]
 
     @Test func pollingWaitRendersTheWaitAndTheExitOption() throws {
         let h = try Self.harness(Self.polling)
@@ -166,16 +209,21 @@ struct AMMoreNodesTests {
     @Test func pollingWaitOutcomesFollowItsConfig() throws {
         // Without exit or spam detection, only DONE exists: wiring EXITED is a load error.
         #expect(throws: JourneyImport.Failure.self) {
-            try AMExports.load([AMExports.tree("T", entry: "n", [("n", "PollingWaitNode", ["DONE": Self.success, "EXITED": Self.failure], [:])])])
+            try AMExports.load([
+                AMExports.tree(
+                    "T", entry: "n", [("n", "PollingWaitNode", ["DONE": Self.success, "EXITED": Self.failure], [:])])
+            ])
         }
     }
 
     // MARK: Device Profile Collector
 
-    static let device: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [(
-        "n", "DeviceProfileCollectorNode", ["outcome": success],
-        ["deviceMetadata": true, "deviceLocation": false, "maximumSize": "1", "message": ["en": "Collecting..."]]
-    )]
+    static let device: [(id: String, type: String, connections: JSONObject, config: JSONObject)] = [
+        (
+            "n", "DeviceProfileCollectorNode", ["outcome": success],
+            ["deviceMetadata": true, "deviceLocation": false, "maximumSize": "1", "message": ["en": "Collecting..."]]
+        )
+    ]
 
     @Test func deviceProfileCollectorRendersTheCallbackAndKeepsTheProfile() throws {
         let h = try Self.harness(Self.device)

@@ -9,11 +9,19 @@ import Testing
 struct AMOneTimePasswordTests {
     typealias T = AMMoreNodesTests
 
-    static func nodes(sender: String, expiry: Int = 5) -> [(id: String, type: String, connections: JSONObject, config: JSONObject)] {
+    static func nodes(
+        sender: String, expiry: Int = 5
+    ) -> [(id: String, type: String, connections: JSONObject, config: JSONObject)] {
         [
             ("n", "OneTimePasswordGeneratorNode", ["outcome": "send"], ["length": 8]),
-            ("send", sender, ["outcome": "collect"], ["emailAttribute": "mail", "fromEmailAddress": "admin@example.com", "hostName": "mail.example.com"]),
-            ("collect", "OneTimePasswordCollectorDecisionNode", ["true": T.success, "false": "marker"], ["passwordExpiryTime": .int(Int64(expiry))]),
+            (
+                "send", sender, ["outcome": "collect"],
+                ["emailAttribute": "mail", "fromEmailAddress": "admin@example.com", "hostName": "mail.example.com"]
+            ),
+            (
+                "collect", "OneTimePasswordCollectorDecisionNode", ["true": T.success, "false": "marker"],
+                ["passwordExpiryTime": .int(Int64(expiry))]
+            ),
         ]
     }
 
@@ -58,17 +66,22 @@ struct AMOneTimePasswordTests {
         #expect(T.begin(h, username: "nobody").status == 401)
         #expect(h.am.outbox.lastOneTimeCode == nil)
         let noCode = try T.harness([
-            ("n", "OneTimePasswordSmtpSenderNode", ["outcome": T.success], [:]),
+            ("n", "OneTimePasswordSmtpSenderNode", ["outcome": T.success], [:])
         ])
         #expect(T.begin(noCode).status == 401, "nothing generated before the sender")
     }
 
     @Test func theGeneratorsLengthIsChecked() {
         do {
-            _ = try AMExports.load([AMExports.tree("T", entry: "n", [("n", "OneTimePasswordGeneratorNode", ["outcome": T.success], ["length": 3])])])
+            _ = try AMExports.load([
+                AMExports.tree(
+                    "T", entry: "n", [("n", "OneTimePasswordGeneratorNode", ["outcome": T.success], ["length": 3])])
+            ])
             Issue.record("loaded")
         } catch {
-            #expect(error.description.contains("node \"n\" (OneTimePasswordGeneratorNode): \"length\" must be an integer from 6 to 32"))
+            #expect(
+                error.description.contains(
+                    "node \"n\" (OneTimePasswordGeneratorNode): \"length\" must be an integer from 6 to 32"))
         }
     }
 }

@@ -9,7 +9,9 @@ import Testing
 struct AMScenarioTests {
     private func harness() throws -> Harness {
         let h = Harness()
-        for journey in try JourneyImport.load([AMExports.source("Examples")], builtIn: []) { h.am.add(journey: journey) }
+        for journey in try JourneyImport.load([AMExports.source("Examples")], builtIn: []) {
+            h.am.add(journey: journey)
+        }
         return h
     }
 
@@ -37,9 +39,11 @@ struct AMScenarioTests {
 
     @Test func aScenarioFileMayGiveTheScriptCallbacks() throws {
         let h = try harness()
-        try h.am.applyScenario(try JSONParser.parse("""
-            {"journeys": {"VipLogin": {"Check VIP": {"outcome": "vip", "callbacks": [{"type": "HiddenValueCallback", "id": "vipToken"}]}}}}
-            """))
+        try h.am.applyScenario(
+            try JSONParser.parse(
+                """
+                {"journeys": {"VipLogin": {"Check VIP": {"outcome": "vip", "callbacks": [{"type": "HiddenValueCallback", "id": "vipToken"}]}}}}
+                """))
         let name = h.start("VipLogin").body
         let hidden = h.submit(h.submit(name, ["IDToken1": "demo"]).body, ["IDToken1": "Ch4ng3it!"])
         #expect(hidden.body["callbacks"]?[0]?["type"] == "HiddenValueCallback")
@@ -48,7 +52,11 @@ struct AMScenarioTests {
 
     @Test func choicesThatFitNoNodeAreRefusedNamingWhy() throws {
         let h = try harness()
-        #expect(throws: ScenarioError(param: "journey", reason: "no journey named Nope (available: \(h.am.journeyNames.joined(separator: ", ")))")) {
+        #expect(
+            throws: ScenarioError(
+                param: "journey",
+                reason: "no journey named Nope (available: \(h.am.journeyNames.joined(separator: ", ")))")
+        ) {
             try h.am.setNodeOutcome(journey: "Nope", node: "x", outcome: "y")
         }
         do {
@@ -67,7 +75,9 @@ struct AMScenarioTests {
     }
 
     @Test func unknownNodeTypesLoadAsScenarioNodesWhenAskedTo() throws {
-        let text = AMExports.tree("T", entry: "a", [("a", "designer-1234", ["yes": .string(AMExports.success), "no": .string(AMExports.failure)], [:])])
+        let text = AMExports.tree(
+            "T", entry: "a",
+            [("a", "designer-1234", ["yes": .string(AMExports.success), "no": .string(AMExports.failure)], [:])])
         let journeys = try AMExports.load([text], unknownAsScenario: true)
         #expect(journeys[0].scenarioNodes.first?.outcomes.sorted() == ["no", "yes"])
     }

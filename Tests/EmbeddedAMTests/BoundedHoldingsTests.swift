@@ -1,7 +1,8 @@
 import AuthBridgeCore
-@testable import EmbeddedAM
 import IdentityServer
 import Testing
+
+@testable import EmbeddedAM
 
 /// What grows with traffic stays bounded even when the clock stands still (issue 16): abandoned
 /// journeys, grants from token exchanges, rotated-out refresh tokens. What is kept answers as
@@ -41,13 +42,16 @@ import Testing
         var latest = ""
         for _ in 0..<150 {
             let reply = harness.am.token(form: [
-                "grant_type": TokenExchange.grantType, "subject_token": subject, "subject_token_type": TokenExchange.accessTokenType,
+                "grant_type": TokenExchange.grantType, "subject_token": subject,
+                "subject_token_type": TokenExchange.accessTokenType,
                 "client_id": "ReactNativeOAuthClient",
             ])
             latest = reply.body["refresh_token"]?.stringValue ?? ""
         }
         #expect(harness.am.holdings.grants <= 100)
-        let refreshed = harness.am.token(form: ["grant_type": "refresh_token", "refresh_token": latest, "client_id": "ReactNativeOAuthClient"])
+        let refreshed = harness.am.token(form: [
+            "grant_type": "refresh_token", "refresh_token": latest, "client_id": "ReactNativeOAuthClient",
+        ])
         #expect(refreshed.status == 200)
         // The subject's own grant was used by every exchange: it is not the one that goes.
         #expect(harness.am.userInfo(accessToken: subject).status == 200)
@@ -59,11 +63,16 @@ import Testing
         var refresh = try #require(harness.tokens(ssoToken: sso).body["refresh_token"]?.stringValue)
         let first = refresh
         for _ in 0..<150 {
-            let reply = harness.am.token(form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient"])
+            let reply = harness.am.token(form: [
+                "grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient",
+            ])
             refresh = try #require(reply.body["refresh_token"]?.stringValue)
         }
         #expect(harness.am.holdings.retiredRefreshTokens <= 100)
-        let replay = harness.am.token(form: ["grant_type": "refresh_token", "refresh_token": first, "client_id": "ReactNativeOAuthClient"])
-        #expect(replay.body["error"] == "invalid_grant", "forgotten or not, a rotated-out token is refused the same way")
+        let replay = harness.am.token(form: [
+            "grant_type": "refresh_token", "refresh_token": first, "client_id": "ReactNativeOAuthClient",
+        ])
+        #expect(
+            replay.body["error"] == "invalid_grant", "forgotten or not, a rotated-out token is refused the same way")
     }
 }

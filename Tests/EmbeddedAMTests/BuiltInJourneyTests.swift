@@ -1,7 +1,8 @@
 import AuthBridgeCore
-@testable import EmbeddedAM
 import IdentityServer
 import Testing
+
+@testable import EmbeddedAM
 
 /// The step sequences of docs/journeys.md (J3–J11), each through its success and its failures.
 extension Harness {
@@ -10,7 +11,8 @@ extension Harness {
     }
 
     func output(_ reply: ServerReply, _ index: Int, _ name: String) -> JSONValue? {
-        reply.body["callbacks"]?.arrayValue?[index]["output"]?.arrayValue?.first { $0["name"]?.stringValue == name }?["value"]
+        reply.body["callbacks"]?.arrayValue?[index]["output"]?.arrayValue?.first { $0["name"]?.stringValue == name }?[
+            "value"]
     }
 
     /// Starts `journey` and answers its credentials page.
@@ -78,13 +80,16 @@ extension Harness {
     @Test func aChoiceThatIsNoIndexIsABadRequestAndTheStepStays() {
         let harness = Harness()
         var step = harness.start("MiscCallbacks")
-        for answer: JSONValue in ["demo", "Nick", "Ch4ng3it!"] { step = harness.submit(step.body, ["IDToken1": answer]) }
+        for answer: JSONValue in ["demo", "Nick", "Ch4ng3it!"] {
+            step = harness.submit(step.body, ["IDToken1": answer])
+        }
         for bad: JSONValue in ["green", 3, -1] {
             let reply = harness.submit(step.body, ["IDToken1": bad])
             #expect(reply.status == 400)
             #expect(reply.body["message"]?.stringValue?.hasPrefix("Invalid value for ChoiceCallback IDToken1") == true)
         }
-        #expect(harness.types(harness.submit(step.body, ["IDToken1": 1])) == ["TextOutputCallback", "ConfirmationCallback"])
+        #expect(
+            harness.types(harness.submit(step.body, ["IDToken1": 1])) == ["TextOutputCallback", "ConfirmationCallback"])
     }
 }
 
@@ -116,7 +121,8 @@ extension Harness {
 }
 
 @Suite struct DeviceProfileJourney {
-    static let profile = #"{"identifier":"a1b2","metadata":{"platform":{"platform":"iOS"}},"location":{"latitude":51.5,"longitude":-0.12}}"#
+    static let profile =
+        #"{"identifier":"a1b2","metadata":{"platform":{"platform":"iOS"}},"location":{"latitude":51.5,"longitude":-0.12}}"#
 
     @Test func aProfileWithIdentifierMetadataAndLocationSucceeds() {
         let harness = Harness()
@@ -130,9 +136,12 @@ extension Harness {
     /// AM's Device Profile Collector throws on these, so the journey fails.
     @Test func noProfileNoIdentifierOrTooLargeFails() {
         let large = #"{"identifier":"x","metadata":{"pad":""# + String(repeating: "a", count: 3 * 1024) + #""}}"#
-        for bad: JSONValue in ["", #"{"identifier":"","metadata":{},"location":{}}"#, ["identifier": "x"], "not json", .string(large)] {
+        for bad: JSONValue in [
+            "", #"{"identifier":"","metadata":{},"location":{}}"#, ["identifier": "x"], "not json", .string(large),
+        ] {
             let harness = Harness()
-            #expect(harness.submit(harness.signIn("DeviceProfile").body, ["IDToken1": bad]).body == AMErrors.loginFailure)
+            #expect(
+                harness.submit(harness.signIn("DeviceProfile").body, ["IDToken1": bad]).body == AMErrors.loginFailure)
         }
     }
 
@@ -152,7 +161,8 @@ extension Harness {
         let choice = harness.signIn("SecondFactor")
         #expect(choice.body["stage"] == "SecondFactorChoice")
         #expect(choice.body["callbacks"]?.arrayValue?.allSatisfy { $0["_id"] == nil } == true)
-        #expect(harness.start("Login").body["callbacks"]?.arrayValue?.map { $0["_id"] } == [0, 1], "a page step keeps them")
+        #expect(
+            harness.start("Login").body["callbacks"]?.arrayValue?.map { $0["_id"] } == [0, 1], "a page step keeps them")
     }
 
     @Test func emailCodeFromTheOutboxSucceeds() {
@@ -183,14 +193,17 @@ extension Harness {
     /// code older than `validity` is `false`; one exactly that old is still good, as AM compares.
     @Test func anExpiredCodeIsFalseAsInAM() throws {
         let harness = Harness()
-        harness.am.add(journey: try JourneyDefinition(json: try JSONParser.parse(#"""
-            {"name":"ShortCode","entry":"who","nodes":{
-              "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"send"}},
-              "send":{"type":"otpGenerate","length":8,"delivery":"sms","outcomes":{"next":"verify"}},
-              "verify":{"type":"otpVerify","validity":5,"outcomes":{"true":"ok","false":"no","expired":"why"}},
-              "why":{"type":"setFailureDetails","message":"Code expired","details":{"Reason":"otp_expired"},"outcomes":{"next":"no"}},
-              "ok":{"type":"success"},"no":{"type":"failure"}}}
-            """#)))
+        harness.am.add(
+            journey: try JourneyDefinition(
+                json: try JSONParser.parse(
+                    #"""
+                    {"name":"ShortCode","entry":"who","nodes":{
+                      "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"send"}},
+                      "send":{"type":"otpGenerate","length":8,"delivery":"sms","outcomes":{"next":"verify"}},
+                      "verify":{"type":"otpVerify","validity":5,"outcomes":{"true":"ok","false":"no","expired":"why"}},
+                      "why":{"type":"setFailureDetails","message":"Code expired","details":{"Reason":"otp_expired"},"outcomes":{"next":"no"}},
+                      "ok":{"type":"success"},"no":{"type":"failure"}}}
+                    """#)))
         var step = harness.submit(harness.start("ShortCode").body, ["IDToken1": "demo"])
         var code = harness.am.outbox.lastOneTimeCode?.code ?? ""
         #expect(code.count == 8)
@@ -212,7 +225,8 @@ extension Harness {
     }
 
     @Test func codesDifferPerJourneyAndRepeatPerSeed() {
-        let a = Harness(seed: 9), b = Harness(seed: 9)
+        let a = Harness(seed: 9)
+        let b = Harness(seed: 9)
         _ = a.submit(a.signIn("SecondFactor").body, ["IDToken1": 0])
         _ = b.submit(b.signIn("SecondFactor").body, ["IDToken1": 0])
         #expect(a.am.outbox.lastOneTimeCode?.code == b.am.outbox.lastOneTimeCode?.code)
@@ -226,14 +240,19 @@ extension Harness {
     @Test func qrStepThenSuccess() {
         let harness = Harness()
         let step = harness.signIn("OTPRegistration")
-        #expect(harness.types(step) == ["TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "ConfirmationCallback"])
+        #expect(
+            harness.types(step) == [
+                "TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "ConfirmationCallback",
+            ])
         #expect(harness.output(step, 1, "messageType") == "4")
         #expect(harness.output(step, 2, "id") == "mfaDeviceRegistration")
         #expect(harness.output(step, 2, "value")?.stringValue?.hasPrefix("otpauth://totp/") == true)
-        #expect(step.body["callbacks"]?.arrayValue?[2]["input"] == [["name": "IDToken3", "value": "mfaDeviceRegistration"]])
+        #expect(
+            step.body["callbacks"]?.arrayValue?[2]["input"] == [["name": "IDToken3", "value": "mfaDeviceRegistration"]])
         // iOS leaves the script TextOutput out of what it submits: answers are found by name.
         guard case .object(var payload) = step.body else { return }
-        payload["callbacks"] = .array((step.body["callbacks"]?.arrayValue ?? []).enumerated().filter { $0.offset != 1 }.map(\.element))
+        payload["callbacks"] = .array(
+            (step.body["callbacks"]?.arrayValue ?? []).enumerated().filter { $0.offset != 1 }.map(\.element))
         #expect(harness.am.authenticate(.submit(.object(payload))).body["tokenId"] != nil)
     }
 }
@@ -290,10 +309,12 @@ extension Harness {
     @Test func warnsBeforeTheLockThenLocks() {
         let harness = Harness()
         #expect(harness.signIn("LockoutMode", password: "x").body == AMErrors.loginFailure)
-        #expect(harness.signIn("LockoutMode", password: "x").body == [
-            "code": 401, "reason": "Unauthorized", "message": "Warning: You will be locked out after 1 more failure(s).",
-            "detail": ["failureUrl": ""],
-        ])
+        #expect(
+            harness.signIn("LockoutMode", password: "x").body == [
+                "code": 401, "reason": "Unauthorized",
+                "message": "Warning: You will be locked out after 1 more failure(s).",
+                "detail": ["failureUrl": ""],
+            ])
         #expect(harness.signIn("LockoutMode", password: "x").body == AMErrors.userLockedOut)
         #expect(harness.signIn("LockoutMode").body == AMErrors.userLockedOut)
         harness.clock.advance(by: 300)
@@ -314,7 +335,9 @@ extension Harness {
         #expect(harness.types(harness.submit(suspended.body, [:])) == ["SuspendedTextOutputCallback"])
         let resumed = harness.am.authenticate(AuthenticateRequest(suspendedId: link?.suspendedId))
         #expect(resumed.body["tokenId"] != nil)
-        #expect(harness.am.authenticate(AuthenticateRequest(suspendedId: link?.suspendedId)).body == AMErrors.suspendedIdNotFound)
+        #expect(
+            harness.am.authenticate(AuthenticateRequest(suspendedId: link?.suspendedId)).body
+                == AMErrors.suspendedIdNotFound)
     }
 
     @Test func anExpiredOrUnknownIdIsAMsException() {
@@ -324,7 +347,10 @@ extension Harness {
         harness.clock.advance(by: 300)
         let reply = harness.am.authenticate(AuthenticateRequest(suspendedId: id))
         #expect(reply.status == 401)
-        #expect(reply.body["message"] == "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired.")
+        #expect(
+            reply.body["message"]
+                == "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException: Token not found. It may have expired."
+        )
         #expect(harness.am.authenticate(AuthenticateRequest(suspendedId: "nope")).body == AMErrors.suspendedIdNotFound)
     }
 }
@@ -344,10 +370,13 @@ extension Harness {
 
     @Test func aJourneyFileSetsItsOwnTimeout() throws {
         let harness = Harness()
-        harness.am.add(journey: try JourneyDefinition(json: try JSONParser.parse(#"""
-            {"name":"Quick","entry":"p","timeout":10,"nodes":{
-              "p":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"s"}},"s":{"type":"success"}}}
-            """#)))
+        harness.am.add(
+            journey: try JourneyDefinition(
+                json: try JSONParser.parse(
+                    #"""
+                    {"name":"Quick","entry":"p","timeout":10,"nodes":{
+                      "p":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"s"}},"s":{"type":"success"}}}
+                    """#)))
         let step = harness.start("Quick")
         harness.clock.advance(by: 10)
         #expect(harness.submit(step.body, ["IDToken1": "demo"]).body == AMErrors.sessionTimedOut)
@@ -370,7 +399,8 @@ extension Harness {
         #expect(catalog.names == BuiltInJourneys.all.map(\.name).sorted())
         #expect(catalog.named("Login")?.entry == "credentials")
         #expect(catalog.named("NoSuchJourney") == nil)
-        let replacement = try JourneyDefinition(json: JSONParser.parse(#"{"name": "Login", "entry": "done", "nodes": {"done": {"type": "success"}}}"#))
+        let replacement = try JourneyDefinition(
+            json: JSONParser.parse(#"{"name": "Login", "entry": "done", "nodes": {"done": {"type": "success"}}}"#))
         catalog.add(replacement)
         #expect(catalog.named("Login")?.entry == "done")
         #expect(catalog.names.count == BuiltInJourneys.all.count)

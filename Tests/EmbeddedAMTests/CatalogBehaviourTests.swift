@@ -8,21 +8,27 @@ import Testing
 /// syntax for AM's nodes: where the built-in node and AM's disagreed, AM's behaviour is kept.
 @Suite struct CatalogBehaviourTests {
     static func journey(_ nodes: String, entry: String = "who") throws -> JourneyDefinition {
-        try JourneyDefinition(json: try JSONParser.parse(#"{"name":"T","entry":"\#(entry)","nodes":{\#(nodes),"ok":{"type":"success"},"no":{"type":"failure"}}}"#))
+        try JourneyDefinition(
+            json: try JSONParser.parse(
+                #"{"name":"T","entry":"\#(entry)","nodes":{\#(nodes),"ok":{"type":"success"},"no":{"type":"failure"}}}"#
+            ))
     }
 
-    static let who = #""who":{"type":"page","callbacks":[{"type":"NameCallback"},{"type":"PasswordCallback"}],"outcomes":{"next":"check"}}"#
+    static let who =
+        #""who":{"type":"page","callbacks":[{"type":"NameCallback"},{"type":"PasswordCallback"}],"outcomes":{"next":"check"}}"#
 
     /// The built-in Retry Limit kept `retryCount.<node>` in shared state; AM's counts in node
     /// state, for the journey only: a journey cannot read it, and the next one starts again.
     @Test func aRetryLimitNotSavedToTheUserCountsForTheJourneyInNodeState() throws {
         let harness = Harness()
-        harness.am.add(journey: try Self.journey(#"""
-            \#(Self.who),
-            "check":{"type":"dataStoreDecision","outcomes":{"true":"read","false":"retry"}},
-            "retry":{"type":"retryLimit","retryLimit":2,"saveToUser":false,"outcomes":{"retry":"who","reject":"no"}},
-            "read":{"type":"valueDecision","sharedState":"retryCount","outcomes":{"true":"no","false":"ok"}}
-            """#))
+        harness.am.add(
+            journey: try Self.journey(
+                #"""
+                \#(Self.who),
+                "check":{"type":"dataStoreDecision","outcomes":{"true":"read","false":"retry"}},
+                "retry":{"type":"retryLimit","retryLimit":2,"saveToUser":false,"outcomes":{"retry":"who","reject":"no"}},
+                "read":{"type":"valueDecision","sharedState":"retryCount","outcomes":{"true":"no","false":"ok"}}
+                """#))
         var step = harness.start("T")
         for _ in 0..<2 {
             step = harness.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"])
@@ -39,10 +45,12 @@ import Testing
     /// The built-in Account Lockout went on when there was no such user; AM's fails the journey.
     @Test func lockingAnUnknownUserFails() throws {
         let harness = Harness()
-        harness.am.add(journey: try Self.journey(#"""
-            "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"lock"}},
-            "lock":{"type":"accountLockout","outcomes":{"next":"ok"}}
-            """#))
+        harness.am.add(
+            journey: try Self.journey(
+                #"""
+                "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"lock"}},
+                "lock":{"type":"accountLockout","outcomes":{"next":"ok"}}
+                """#))
         #expect(harness.submit(harness.start("T").body, ["IDToken1": "nobody"]).body == AMErrors.loginFailure)
     }
 
@@ -60,13 +68,15 @@ import Testing
     /// finds nothing. AM's Device Profile Collector keeps the profile under its own key.
     @Test func answersAMsNodesDoNotKeepAreNotInSharedState() throws {
         let harness = Harness()
-        harness.am.add(journey: try Self.journey(#"""
-            "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"pick"}},
-            "pick":{"type":"choiceCollector","prompt":"Pick","choices":["a","b"],"outcomes":{"a":"profile","b":"profile"}},
-            "profile":{"type":"deviceProfile","outcomes":{"collected":"c"}},
-            "c":{"type":"valueDecision","sharedState":"choice","outcomes":{"true":"no","false":"d"}},
-            "d":{"type":"valueDecision","sharedState":"deviceProfile","outcomes":{"true":"no","false":"ok"}}
-            """#))
+        harness.am.add(
+            journey: try Self.journey(
+                #"""
+                "who":{"type":"page","callbacks":[{"type":"NameCallback"}],"outcomes":{"next":"pick"}},
+                "pick":{"type":"choiceCollector","prompt":"Pick","choices":["a","b"],"outcomes":{"a":"profile","b":"profile"}},
+                "profile":{"type":"deviceProfile","outcomes":{"collected":"c"}},
+                "c":{"type":"valueDecision","sharedState":"choice","outcomes":{"true":"no","false":"d"}},
+                "d":{"type":"valueDecision","sharedState":"deviceProfile","outcomes":{"true":"no","false":"ok"}}
+                """#))
         let pick = harness.submit(harness.start("T").body, ["IDToken1": "demo"])
         let choice = harness.submit(pick.body, ["IDToken1": 1])
         #expect(choice.body["callbacks"]?[0]?["type"] == "DeviceProfileCallback")
@@ -78,11 +88,14 @@ import Testing
     @Test func registrationKeepsTheAcceptedTermsOnTheUser() {
         let harness = Harness()
         let step = harness.start("Registration")
-        let done = harness.submit(step.body, [
-            "IDToken1": "ada", "IDToken2": "Ada", "IDToken3": "Lovelace", "IDToken4": "ada@example.com", "IDToken7": "An4lytical!",
-            "IDToken8question": "What's your favorite color?", "IDToken8answer": "blue",
-            "IDToken9question": "Who was your first employer?", "IDToken9answer": "Babbage", "IDToken10": true,
-        ])
+        let done = harness.submit(
+            step.body,
+            [
+                "IDToken1": "ada", "IDToken2": "Ada", "IDToken3": "Lovelace", "IDToken4": "ada@example.com",
+                "IDToken7": "An4lytical!",
+                "IDToken8question": "What's your favorite color?", "IDToken8answer": "blue",
+                "IDToken9question": "Who was your first employer?", "IDToken9answer": "Babbage", "IDToken10": true,
+            ])
         #expect(done.body["tokenId"] != nil)
         #expect(harness.am.users.find(username: "ada")?.attributes["termsAccepted"] == true)
     }
@@ -90,7 +103,8 @@ import Testing
     /// AM's Polling Wait waits whole seconds.
     @Test func aPollingWaitOfAFractionOfASecondIsRefused() {
         do {
-            _ = try NodeRegistry.node(id: "w", json: ["type": "pollingWait", "seconds": 1.5, "outcomes": ["done": "x"]])
+            _ = try NodeRegistry.node(
+                id: "w", json: ["type": "pollingWait", "seconds": 1.5, "outcomes": ["done": "x"]])
             Issue.record("accepted 1.5 s")
         } catch {
             #expect(error.reason == #""seconds" must be an integer from 1 to 3600"#)

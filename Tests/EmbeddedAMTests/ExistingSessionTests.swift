@@ -7,15 +7,23 @@ import Testing
 /// start): AM answers the session at once only for a journey the session already satisfies;
 /// `ForceAuth=true`, `noSession=true`, another journey or an ended session run the journey.
 @Suite struct ExistingSessionTests {
-    static func start(_ journey: String, cookie: String?, forceAuth: Bool = false, noSession: Bool = false) -> AuthenticateRequest {
-        AuthenticateRequest(authIndexType: "service", authIndexValue: journey, noSession: noSession, ssoToken: cookie, forceAuth: forceAuth)
+    static func start(
+        _ journey: String, cookie: String?, forceAuth: Bool = false, noSession: Bool = false
+    ) -> AuthenticateRequest {
+        AuthenticateRequest(
+            authIndexType: "service", authIndexValue: journey, noSession: noSession, ssoToken: cookie,
+            forceAuth: forceAuth)
     }
 
     @Test func theJourneyTheSessionCameFromAnswersItAtOnce() throws {
         let h = Harness()
         let sso = try #require(h.ssoToken())
         let again = h.am.authenticate(Self.start("Login", cookie: sso))
-        #expect(again == ServerReply(status: 200, body: ["tokenId": .string(sso), "successUrl": "/enduser/?realm=/alpha", "realm": "/alpha"]))
+        #expect(
+            again
+                == ServerReply(
+                    status: 200,
+                    body: ["tokenId": .string(sso), "successUrl": "/enduser/?realm=/alpha", "realm": "/alpha"]))
         #expect(h.am.holdings.sessions == 1, "no new session")
     }
 
@@ -34,12 +42,17 @@ import Testing
         let sso = try #require(h.ssoToken())
         let step = h.am.authenticate(Self.start("PlatformLogin", cookie: sso))
         #expect(step.body["authId"] != nil, "a journey the session has not completed runs (session upgrade)")
-        let upgraded = try #require(h.submit(step.body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body["tokenId"]?.stringValue)
+        let upgraded = try #require(
+            h.submit(step.body, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]).body["tokenId"]?.stringValue)
         #expect(upgraded != sso)
         for journey in ["Login", "PlatformLogin"] {
-            #expect(h.am.authenticate(Self.start(journey, cookie: upgraded)).body["tokenId"]?.stringValue == upgraded, "\(journey)")
+            #expect(
+                h.am.authenticate(Self.start(journey, cookie: upgraded)).body["tokenId"]?.stringValue == upgraded,
+                "\(journey)")
         }
-        #expect(h.am.authenticate(Self.start("PlatformLogin", cookie: sso)).body["authId"] != nil, "the old session still satisfies only Login")
+        #expect(
+            h.am.authenticate(Self.start("PlatformLogin", cookie: sso)).body["authId"] != nil,
+            "the old session still satisfies only Login")
     }
 
     @Test func theJourneysASessionSatisfiesSurviveARestart() throws {

@@ -8,7 +8,10 @@ import Testing
         let harness = Harness()
         let reply = harness.tokens(ssoToken: harness.ssoToken()!)
         #expect(reply.status == 200)
-        #expect(reply.body.objectValue?.keys == ["access_token", "refresh_token", "scope", "id_token", "token_type", "expires_in"])
+        #expect(
+            reply.body.objectValue?.keys == [
+                "access_token", "refresh_token", "scope", "id_token", "token_type", "expires_in",
+            ])
         #expect(reply.body["token_type"] == "Bearer")
         #expect(reply.body["expires_in"] == 3599)
         let parts = reply.body["access_token"]!.stringValue!.split(separator: ".")
@@ -17,7 +20,8 @@ import Testing
         #expect(claims["scope"] == ["openid", "profile", "email"])
         #expect(claims["realm"] == "/alpha")
         #expect(claims["exp"]?.intValue == Int64(harness.clock.now) + 3600)
-        let id = try JSONParser.parse(Base64URL.decode(String(reply.body["id_token"]!.stringValue!.split(separator: ".")[1]))!)
+        let id = try JSONParser.parse(
+            Base64URL.decode(String(reply.body["id_token"]!.stringValue!.split(separator: ".")[1]))!)
         #expect(id["tokenName"] == "id_token")
         #expect(id["aud"] == "ReactNativeOAuthClient")
         let expectedAtHash = Base64URL.encode(SHA256.hash(reply.body["access_token"]!.stringValue!).prefix(16))
@@ -27,12 +31,16 @@ import Testing
     @Test func wrongVerifierIsRefused() {
         let harness = Harness()
         let sso = harness.ssoToken()!
-        let location = harness.am.authorize(AuthorizeRequest(
-            ssoToken: sso, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
-            state: "x", codeChallenge: PKCE.challenge(for: "right-verifier", method: "S256"))).headers["Location"]!
+        let location = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: sso, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
+                state: "x", codeChallenge: PKCE.challenge(for: "right-verifier", method: "S256"))
+        ).headers["Location"]!
         let code = Harness.query(location)["code"]!
-        let form = ["grant_type": "authorization_code", "code": code, "client_id": "ReactNativeOAuthClient",
-                    "redirect_uri": Harness.redirect, "code_verifier": "wrong-verifier"]
+        let form = [
+            "grant_type": "authorization_code", "code": code, "client_id": "ReactNativeOAuthClient",
+            "redirect_uri": Harness.redirect, "code_verifier": "wrong-verifier",
+        ]
         let reply = harness.am.token(form: form)
         #expect(reply.status == 400)
         #expect(reply.body["error"] == "invalid_grant")
@@ -44,9 +52,10 @@ import Testing
 
     @Test func authorizeRedirectCarriesStateAndIssuer() {
         let harness = Harness()
-        let reply = harness.am.authorize(AuthorizeRequest(
-            ssoToken: harness.ssoToken()!, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect,
-            scope: "openid profile", state: "st4te", codeChallenge: "abc"))
+        let reply = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: harness.ssoToken()!, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect,
+                scope: "openid profile", state: "st4te", codeChallenge: "abc"))
         #expect(reply.status == 302)
         let query = Harness.query(reply.headers["Location"]!)
         #expect(query["state"] == "st4te")
@@ -56,17 +65,21 @@ import Testing
 
     @Test func authorizeWithoutSessionOrWithBadClient() {
         let harness = Harness()
-        let noSession = harness.am.authorize(AuthorizeRequest(
-            ssoToken: "bogus", clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
-            state: "s", codeChallenge: "c"))
+        let noSession = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: "bogus", clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect, scope: "openid",
+                state: "s", codeChallenge: "c"))
         #expect(Harness.query(noSession.headers["Location"]!)["error"] == "interaction_required")
-        let badClient = harness.am.authorize(AuthorizeRequest(
-            ssoToken: "bogus", clientId: "Nope", redirectUri: Harness.redirect, scope: "openid", state: "s", codeChallenge: "c"))
+        let badClient = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: "bogus", clientId: "Nope", redirectUri: Harness.redirect, scope: "openid", state: "s",
+                codeChallenge: "c"))
         #expect(badClient.status == 400)
         #expect(badClient.body["error"] == "invalid_client")
-        let badScope = harness.am.authorize(AuthorizeRequest(
-            ssoToken: harness.ssoToken()!, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect,
-            scope: "openid admin", state: "s", codeChallenge: "c"))
+        let badScope = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: harness.ssoToken()!, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect,
+                scope: "openid admin", state: "s", codeChallenge: "c"))
         #expect(badScope.body["error"] == "invalid_scope")
     }
 
@@ -105,7 +118,9 @@ import Testing
         let harness = Harness()
         let tokens = harness.tokens(ssoToken: harness.ssoToken()!).body
         let access = tokens["access_token"]!.stringValue!
-        _ = harness.am.revoke(form: ["token": tokens["refresh_token"]!.stringValue!, "client_id": "ReactNativeOAuthClient"])
+        _ = harness.am.revoke(form: [
+            "token": tokens["refresh_token"]!.stringValue!, "client_id": "ReactNativeOAuthClient",
+        ])
         let reply = harness.am.userInfo(accessToken: access)
         #expect(reply.status == 401)
         #expect(reply.body == AMErrors.invalidToken)

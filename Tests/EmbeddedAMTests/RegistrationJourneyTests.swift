@@ -21,25 +21,37 @@ import Testing
         let body = Harness().start("Registration").body
         #expect(body["header"] == "Sign Up")
         let types = body["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
-        #expect(types == [
-            "ValidatedCreateUsernameCallback", "StringAttributeInputCallback", "StringAttributeInputCallback",
-            "StringAttributeInputCallback", "BooleanAttributeInputCallback", "BooleanAttributeInputCallback",
-            "ValidatedCreatePasswordCallback", "KbaCreateCallback", "KbaCreateCallback", "TermsAndConditionsCallback",
-        ])
+        #expect(
+            types == [
+                "ValidatedCreateUsernameCallback", "StringAttributeInputCallback", "StringAttributeInputCallback",
+                "StringAttributeInputCallback", "BooleanAttributeInputCallback", "BooleanAttributeInputCallback",
+                "ValidatedCreatePasswordCallback", "KbaCreateCallback", "KbaCreateCallback",
+                "TermsAndConditionsCallback",
+            ])
         let callbacks = body["callbacks"]?.arrayValue ?? []
         #expect(callbacks.map { $0["_id"] } == (0..<10).map { .int(Int64($0)) })
-        #expect(callbacks[0]["input"] == [["name": "IDToken1", "value": ""], ["name": "IDToken1validateOnly", "value": false]])
-        #expect(callbacks[7]["input"] == [["name": "IDToken8question", "value": ""], ["name": "IDToken8answer", "value": ""]])
+        #expect(
+            callbacks[0]["input"] == [
+                ["name": "IDToken1", "value": ""], ["name": "IDToken1validateOnly", "value": false],
+            ])
+        #expect(
+            callbacks[7]["input"] == [
+                ["name": "IDToken8question", "value": ""], ["name": "IDToken8answer", "value": ""],
+            ])
         #expect(callbacks[9]["input"] == [["name": "IDToken10", "value": false]])
         // AM's policy object, not the mock's list.
         let policies = callbacks[6]["output"]?.arrayValue?.first { $0["name"] == "policies" }?["value"]
-        #expect(policies?["policyRequirements"] == [
-            "REQUIRED", "MIN_LENGTH", "AT_LEAST_X_CAPITAL_LETTERS", "AT_LEAST_X_NUMBERS", "CANNOT_CONTAIN_OTHERS",
-        ])
+        #expect(
+            policies?["policyRequirements"] == [
+                "REQUIRED", "MIN_LENGTH", "AT_LEAST_X_CAPITAL_LETTERS", "AT_LEAST_X_NUMBERS", "CANNOT_CONTAIN_OTHERS",
+            ])
         #expect(policies?["fallbackPolicies"] == .null)
         #expect(policies?["name"] == "password")
         let boolean = callbacks[4]["output"]?.arrayValue ?? []
-        #expect(boolean.map { $0["name"]?.stringValue ?? "" } == ["name", "prompt", "required", "policies", "failedPolicies", "validateOnly", "value"])
+        #expect(
+            boolean.map { $0["name"]?.stringValue ?? "" } == [
+                "name", "prompt", "required", "policies", "failedPolicies", "validateOnly", "value",
+            ])
         #expect(boolean.first { $0["name"] == "policies" }?["value"] == .object([:]))
         #expect(boolean.first { $0["name"] == "name" }?["value"] == "preferences/marketing")
     }
@@ -82,11 +94,12 @@ import Testing
         #expect(reply.status == 200)
         #expect(reply.body["authId"] != first["authId"])
         #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "VALID_USERNAME" }"#])
-        #expect(Self.failed(reply.body, 6) == [
-            #"{ "params": { "minLength": 8 }, "policyRequirement": "MIN_LENGTH" }"#,
-            #"{ "params": { "numCaps": 1 }, "policyRequirement": "AT_LEAST_X_CAPITAL_LETTERS" }"#,
-            #"{ "params": { "numNums": 1 }, "policyRequirement": "AT_LEAST_X_NUMBERS" }"#,
-        ])
+        #expect(
+            Self.failed(reply.body, 6) == [
+                #"{ "params": { "minLength": 8 }, "policyRequirement": "MIN_LENGTH" }"#,
+                #"{ "params": { "numCaps": 1 }, "policyRequirement": "AT_LEAST_X_CAPITAL_LETTERS" }"#,
+                #"{ "params": { "numNums": 1 }, "policyRequirement": "AT_LEAST_X_NUMBERS" }"#,
+            ])
         #expect(Self.failed(reply.body, 1).isEmpty)
         #expect(harness.am.users.find(username: "sally") == nil)
         // Typed values come back, in inputs and in an attribute's `value`; passwords do not.
@@ -115,9 +128,10 @@ import Testing
         values["IDToken7"] = "Sally1234567"
         let reply = harness.submit(harness.start("Registration").body, values)
         #expect(Self.failed(reply.body, 3) == [#"{ "policyRequirement": "VALID_EMAIL_ADDRESS_FORMAT" }"#])
-        #expect(Self.failed(reply.body, 6) == [
-            #"{ "params": { "disallowedFields": [ "userName", "givenName", "sn" ] }, "policyRequirement": "CANNOT_CONTAIN_OTHERS" }"#
-        ])
+        #expect(
+            Self.failed(reply.body, 6) == [
+                #"{ "params": { "disallowedFields": [ "userName", "givenName", "sn" ] }, "policyRequirement": "CANNOT_CONTAIN_OTHERS" }"#
+            ])
         #expect(harness.am.users.find(username: "sally") == nil)
     }
 
@@ -132,12 +146,13 @@ import Testing
     /// A journey configured as older AM does keeps UNIQUE.
     @Test func aUniquePolicyStillFailsUnique() throws {
         let harness = Harness()
-        let journey = try JourneyDefinition.load(fileText: #"""
-            { "name": "OldRegistration", "entry": "p", "nodes": {
-              "p": { "type": "page", "callbacks": [ { "type": "ValidatedCreateUsernameCallback", "policies": [ { "policyId": "unique" } ] } ],
-                     "outcomes": { "next": "s" } },
-              "s": { "type": "success" } } }
-            """#)
+        let journey = try JourneyDefinition.load(
+            fileText: #"""
+                { "name": "OldRegistration", "entry": "p", "nodes": {
+                  "p": { "type": "page", "callbacks": [ { "type": "ValidatedCreateUsernameCallback", "policies": [ { "policyId": "unique" } ] } ],
+                         "outcomes": { "next": "s" } },
+                  "s": { "type": "success" } } }
+                """#)
         harness.am.add(journey: journey[0])
         let reply = harness.submit(harness.start("OldRegistration").body, ["IDToken1": "demo"])
         #expect(Self.failed(reply.body, 0) == [#"{ "policyRequirement": "UNIQUE" }"#])
@@ -150,7 +165,10 @@ import Testing
         let kba = step.body["callbacks"]?.arrayValue?.filter { $0["type"] == "KbaCreateCallback" } ?? []
         #expect(kba.count == 2)
         for callback in kba {
-            #expect(callback["output"]?.arrayValue?.map { $0["name"]?.stringValue ?? "" } == ["prompt", "predefinedQuestions", "allowUserDefinedQuestions"])
+            #expect(
+                callback["output"]?.arrayValue?.map { $0["name"]?.stringValue ?? "" } == [
+                    "prompt", "predefinedQuestions", "allowUserDefinedQuestions",
+                ])
             #expect(callback["output"]?.arrayValue?.last?["value"] == true)
         }
     }

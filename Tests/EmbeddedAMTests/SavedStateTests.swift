@@ -37,11 +37,15 @@ import Testing
         #expect(after.users.count == 2)
         #expect(after.sessions.find(sso) != nil)
         #expect(after.userInfo(accessToken: access).status == 200)
-        let refreshed = after.token(form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient"])
+        let refreshed = after.token(form: [
+            "grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient",
+        ])
         #expect(refreshed.status == 200)
         // The rotated-out token stays refused after a second reload.
         let again = try Self.reload(after, clock: before.clock)
-        let replay = again.token(form: ["grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient"])
+        let replay = again.token(form: [
+            "grant_type": "refresh_token", "refresh_token": refresh, "client_id": "ReactNativeOAuthClient",
+        ])
         #expect(replay.body["error"] == "invalid_grant")
     }
 
@@ -49,11 +53,17 @@ import Testing
         let counting = Harness()
         var step = counting.start("RetryLimit")
         for _ in 0..<2 { step = counting.submit(step.body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
-        #expect(try Self.reload(counting.am, clock: counting.clock).users.find(username: "demo")?.counters == ["RetryLimit/retry": 2])
+        #expect(
+            try Self.reload(counting.am, clock: counting.clock).users.find(username: "demo")?.counters == [
+                "RetryLimit/retry": 2
+            ])
         let locking = Harness()
-        for _ in 0..<3 { _ = locking.submit(locking.start("LockoutMode").body, ["IDToken1": "demo", "IDToken2": "wrong"]) }
-        #expect(try Self.reload(locking.am, clock: locking.clock).users.find(username: "demo")?.lock
-            == DirectoryUser.AccountLock(until: locking.clock.now + 300))
+        for _ in 0..<3 {
+            _ = locking.submit(locking.start("LockoutMode").body, ["IDToken1": "demo", "IDToken2": "wrong"])
+        }
+        #expect(
+            try Self.reload(locking.am, clock: locking.clock).users.find(username: "demo")?.lock
+                == DirectoryUser.AccountLock(until: locking.clock.now + 300))
     }
 
     @Test func theSnapshotHoldsNoClearPassword() {
@@ -63,7 +73,10 @@ import Testing
     @Test func aDamagedSnapshotIsRefusedNamingTheMember() throws {
         var entries = try Self.entries(Self.text(Harness().am))
         let index = try #require(entries.firstIndex { $0.path == ["users", "demo"] })
-        guard case .object(var demo) = entries[index].value else { Issue.record("unexpected user shape"); return }
+        guard case .object(var demo) = entries[index].value else {
+            Issue.record("unexpected user shape")
+            return
+        }
         demo["username"] = 42
         entries[index].value = .object(demo)
         let fresh = Harness(seed: 3).am
@@ -77,12 +90,27 @@ import Testing
     /// now) and written back as a number; counters and the signing key likewise; an entry the
     /// server never writes is refused rather than skipped.
     @Test(arguments: [
-        (["oauth", "retired", "rt-1"], JSONValue.string("2027-01-01"), "server.oauth.retired.rt-1: expected a number or null, found string"),
-        (["oauth", "revoked", "at-1"], JSONValue.bool(true), "server.oauth.revoked.at-1: expected a number or null, found boolean"),
-        (["oauth", "retired", "rt-2"], JSONValue.double(1e300), "server.oauth.retired.rt-2: 1e+300 is not a time (\(TimeBounds.description))"),
+        (
+            ["oauth", "retired", "rt-1"], JSONValue.string("2027-01-01"),
+            "server.oauth.retired.rt-1: expected a number or null, found string"
+        ),
+        (
+            ["oauth", "revoked", "at-1"], JSONValue.bool(true),
+            "server.oauth.revoked.at-1: expected a number or null, found boolean"
+        ),
+        (
+            ["oauth", "retired", "rt-2"], JSONValue.double(1e300),
+            "server.oauth.retired.rt-2: 1e+300 is not a time (\(TimeBounds.description))"
+        ),
         (["oauth", "signingKey"], JSONValue.int(7), "server.oauth.signingKey: expected a string, found integer"),
-        (["oauth", "codes", "c-1"], JSONValue.object([:]), "server.oauth.codes.c-1: not saved state this authbridge knows"),
-        (["users", "demo", "extra"], JSONValue.object([:]), "server.users.demo.extra: not saved state this authbridge knows"),
+        (
+            ["oauth", "codes", "c-1"], JSONValue.object([:]),
+            "server.oauth.codes.c-1: not saved state this authbridge knows"
+        ),
+        (
+            ["users", "demo", "extra"], JSONValue.object([:]),
+            "server.users.demo.extra: not saved state this authbridge knows"
+        ),
         (["tokens", "x"], JSONValue.null, "server.tokens.x: not saved state this authbridge knows"),
     ])
     func aWrongTypedOrStrayEntryIsRefusedNamingIt(path: [String], value: JSONValue, message: String) throws {
@@ -94,7 +122,10 @@ import Testing
     @Test func aCounterOfTheWrongTypeIsRefused() throws {
         var entries = try Self.entries(Self.text(Harness().am))
         let index = try #require(entries.firstIndex { $0.path == ["users", "demo"] })
-        guard case .object(var demo) = entries[index].value else { Issue.record("unexpected user shape"); return }
+        guard case .object(var demo) = entries[index].value else {
+            Issue.record("unexpected user shape")
+            return
+        }
         demo["counters"] = ["RetryLimit/retry": "2"]
         entries[index].value = .object(demo)
         #expect(throws: StateError("server.users.demo.counters.RetryLimit/retry: expected an integer, found string")) {
@@ -119,7 +150,10 @@ import Testing
     static let accessType = "urn:ietf:params:oauth:token-type:access_token"
 
     func form(_ subject: String, type: String = accessType, scope: String? = nil) -> [String: String] {
-        var form = ["grant_type": Self.exchange, "subject_token": subject, "subject_token_type": type, "client_id": "ReactNativeOAuthClient"]
+        var form = [
+            "grant_type": Self.exchange, "subject_token": subject, "subject_token_type": type,
+            "client_id": "ReactNativeOAuthClient",
+        ]
         if let scope { form["scope"] = scope }
         return form
     }
@@ -140,7 +174,8 @@ import Testing
 
     @Test func theScopeCanOnlyNarrow() throws {
         let h = Harness()
-        let subject = try #require(h.tokens(ssoToken: try Self.sso(h), scope: "openid profile").body["access_token"]?.stringValue)
+        let subject = try #require(
+            h.tokens(ssoToken: try Self.sso(h), scope: "openid profile").body["access_token"]?.stringValue)
         #expect(h.am.token(form: form(subject, scope: "openid")).body["scope"] == "openid")
         #expect(h.am.token(form: form(subject, scope: "openid email")).body["error"] == "invalid_scope")
     }
@@ -149,7 +184,9 @@ import Testing
         let h = Harness()
         let subject = try #require(h.tokens(ssoToken: try Self.sso(h)).body["access_token"]?.stringValue)
         #expect(h.am.token(form: form("forged")).body["error"] == "invalid_grant")
-        #expect(h.am.token(form: form(subject, type: "urn:ietf:params:oauth:token-type:id_token")).body["error"] == "invalid_request")
+        #expect(
+            h.am.token(form: form(subject, type: "urn:ietf:params:oauth:token-type:id_token")).body["error"]
+                == "invalid_request")
         var missing = form(subject)
         missing["subject_token"] = nil
         #expect(h.am.token(form: missing).body["error"] == "invalid_request")
@@ -165,7 +202,8 @@ import Testing
         #expect(h.am.revokeSessions(userId: user) == (1, 1))
         #expect(h.am.userInfo(accessToken: access).status == 200)
         let refresh = h.am.token(form: [
-            "grant_type": "refresh_token", "refresh_token": body["refresh_token"]!.stringValue!, "client_id": "ReactNativeOAuthClient",
+            "grant_type": "refresh_token", "refresh_token": body["refresh_token"]!.stringValue!,
+            "client_id": "ReactNativeOAuthClient",
         ])
         #expect(refresh.body["error"] == "invalid_grant")
         #expect(h.am.revokeSessions(userId: user) == (0, 0))
@@ -183,7 +221,8 @@ import Testing
         _ = h.am.revoke(form: ["token": access, "client_id": "ReactNativeOAuthClient"])
         #expect(h.am.userInfo(accessToken: access).status == 401)
 
-        let other = try #require(h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
+        let other = try #require(
+            h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
         #expect(h.am.userInfo(accessToken: other).status == 200)
         h.clock.advance(by: 3600)
         #expect(h.am.userInfo(accessToken: other).status == 401)
@@ -191,10 +230,12 @@ import Testing
 
     @Test func aTamperedTokenIsRefusedEvenAfterTheRealOneWasSeen() throws {
         let h = Harness()
-        let access = try #require(h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
+        let access = try #require(
+            h.tokens(ssoToken: try TokenExchangeAtTheServer.sso(h)).body["access_token"]?.stringValue)
         #expect(h.am.userInfo(accessToken: access).status == 200)
         var tampered = Array(access.utf8)
-        tampered[tampered.count - 2] = tampered[tampered.count - 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        tampered[tampered.count - 2] =
+            tampered[tampered.count - 2] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
         #expect(h.am.userInfo(accessToken: String(decoding: tampered, as: UTF8.self)).status == 401)
     }
 }

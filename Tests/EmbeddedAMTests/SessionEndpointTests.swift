@@ -16,7 +16,9 @@ import Testing
         #expect(info.body["latestAccessTime"] == "2026-01-01T00:00:00Z")
         #expect(harness.am.logoutSession(ssoToken: sso).status == 200)
         #expect(harness.am.validateSession(ssoToken: sso).body == ["valid": false])
-        #expect(harness.am.sessionInfo(ssoToken: sso, refresh: true) == ServerReply(status: 401, body: AMErrors.accessDenied))
+        #expect(
+            harness.am.sessionInfo(ssoToken: sso, refresh: true)
+                == ServerReply(status: 401, body: AMErrors.accessDenied))
     }
 
     @Test func everyEndedSessionIsReportedWithItsCause() {
@@ -47,7 +49,8 @@ import Testing
         #expect(live["username"] == "demo")
         #expect(live["token_type"] == "Bearer")
         #expect(live["scope"] == "openid profile email")
-        #expect(harness.am.introspect(form: ["token": refresh, "client_id": client]).body["token_type"] == "refresh_token")
+        #expect(
+            harness.am.introspect(form: ["token": refresh, "client_id": client]).body["token_type"] == "refresh_token")
         #expect(harness.am.introspect(form: ["token": "forged", "client_id": client]).body == ["active": false])
         #expect(harness.am.introspect(form: ["token": access, "client_id": "other"]).body["error"] == "invalid_client")
         _ = harness.am.revoke(form: ["token": access, "client_id": client])

@@ -25,15 +25,18 @@ struct Harness {
 
     static func fill(_ step: JSONValue, _ values: [String: JSONValue]) -> JSONValue {
         guard case .object(var object) = step, case .array(let callbacks)? = object["callbacks"] else { return step }
-        object["callbacks"] = .array(callbacks.map { callback in
-            guard case .object(var cb) = callback, case .array(let inputs)? = cb["input"] else { return callback }
-            cb["input"] = .array(inputs.map { input in
-                guard case .object(var i) = input, let name = i["name"]?.stringValue, let value = values[name] else { return input }
-                i["value"] = value
-                return .object(i)
+        object["callbacks"] = .array(
+            callbacks.map { callback in
+                guard case .object(var cb) = callback, case .array(let inputs)? = cb["input"] else { return callback }
+                cb["input"] = .array(
+                    inputs.map { input in
+                        guard case .object(var i) = input, let name = i["name"]?.stringValue, let value = values[name]
+                        else { return input }
+                        i["value"] = value
+                        return .object(i)
+                    })
+                return .object(cb)
             })
-            return .object(cb)
-        })
         return .object(object)
     }
 
@@ -46,10 +49,16 @@ struct Harness {
     static let redirect = "https://com.example.reactnative.todo/callback"
 
     /// Authorize + code exchange with PKCE; returns the token response.
-    func tokens(ssoToken: String, verifier: String = "verifier-0123456789-0123456789-0123456789xx", scope: String = "openid profile email") -> ServerReply {
-        let location = am.authorize(AuthorizeRequest(
-            ssoToken: ssoToken, clientId: "ReactNativeOAuthClient", redirectUri: Self.redirect, scope: scope,
-            state: "s1", codeChallenge: PKCE.challenge(for: verifier, method: "S256"))).headers["Location"] ?? ""
+    func tokens(
+        ssoToken: String, verifier: String = "verifier-0123456789-0123456789-0123456789xx",
+        scope: String = "openid profile email"
+    ) -> ServerReply {
+        let location =
+            am.authorize(
+                AuthorizeRequest(
+                    ssoToken: ssoToken, clientId: "ReactNativeOAuthClient", redirectUri: Self.redirect, scope: scope,
+                    state: "s1", codeChallenge: PKCE.challenge(for: verifier, method: "S256"))
+            ).headers["Location"] ?? ""
         let code = Self.query(location)["code"] ?? ""
         return am.token(form: [
             "grant_type": "authorization_code", "code": code, "client_id": "ReactNativeOAuthClient",

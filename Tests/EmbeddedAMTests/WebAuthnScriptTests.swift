@@ -12,7 +12,9 @@ struct WebAuthnScriptTests {
     typealias T = AMMoreNodesTests
 
     static func harness(_ type: String, _ config: JSONObject) throws -> Harness {
-        var outcomes: JSONObject = ["success": T.success, "failure": T.failure, "error": "marker", "unsupported": T.failure]
+        var outcomes: JSONObject = [
+            "success": T.success, "failure": T.failure, "error": "marker", "unsupported": T.failure,
+        ]
         if type == "WebAuthnAuthenticationNode" { outcomes["noDevice"] = T.failure }
         if config["isRecoveryCodeAllowed"] == true { outcomes["recoveryCode"] = "marker" }
         var config = config
@@ -22,20 +24,41 @@ struct WebAuthnScriptTests {
         return h
     }
 
-    static func message(_ step: JSONValue, _ index: Int) -> String { T.output(step, index, "message")?.stringValue ?? "" }
+    static func message(_ step: JSONValue, _ index: Int) -> String {
+        T.output(step, index, "message")?.stringValue ?? ""
+    }
 
     @Test func registrationSendsTheScriptTheSpinnerAndTheHiddenValue() throws {
-        let step = T.begin(try Self.harness("WebAuthnRegistrationNode", ["relyingPartyName": "Example", "timeout": 30])).body
-        #expect(step["callbacks"] == [
-            ["type": "TextOutputCallback", "output": [["name": "message", "value": .string(Self.message(step, 0))], ["name": "messageType", "value": "4"]]],
-            ["type": "TextOutputCallback", "output": [["name": "message", "value": .string(Self.message(step, 1))], ["name": "messageType", "value": "4"]]],
-            ["type": "HiddenValueCallback", "output": [["name": "value", "value": "false"], ["name": "id", "value": "webAuthnOutcome"]],
-             "input": [["name": "IDToken3", "value": "webAuthnOutcome"]]],
-        ], "a lone node's step: no _id")
+        let step = T.begin(
+            try Self.harness("WebAuthnRegistrationNode", ["relyingPartyName": "Example", "timeout": 30])
+        ).body
+        #expect(
+            step["callbacks"] == [
+                [
+                    "type": "TextOutputCallback",
+                    "output": [
+                        ["name": "message", "value": .string(Self.message(step, 0))],
+                        ["name": "messageType", "value": "4"],
+                    ],
+                ],
+                [
+                    "type": "TextOutputCallback",
+                    "output": [
+                        ["name": "message", "value": .string(Self.message(step, 1))],
+                        ["name": "messageType", "value": "4"],
+                    ],
+                ],
+                [
+                    "type": "HiddenValueCallback",
+                    "output": [["name": "value", "value": "false"], ["name": "id", "value": "webAuthnOutcome"]],
+                    "input": [["name": "IDToken3", "value": "webAuthnOutcome"]],
+                ],
+            ], "a lone node's step: no _id")
         let script = Self.message(step, 0)
         // What the JS SDK's FRWebAuthn reads out of AM's registration script.
         for piece in [
-            "navigator.credentials.create", "getElementById(\"webAuthnOutcome\")", "challenge: new Int8Array([", "rp: { name: \"Example\" }",
+            "navigator.credentials.create", "getElementById(\"webAuthnOutcome\")", "challenge: new Int8Array([",
+            "rp: { name: \"Example\" }",
             "id: Uint8Array.from(\"ZGVtbw\"", "name: \"demo\"", "displayName: \"demo\"",
             "pubKeyCredParams: [ { \"type\": \"public-key\", \"alg\": -7 }, { \"type\": \"public-key\", \"alg\": -257 } ]",
             "attestation: \"none\"", "timeout: 30000", "{\"userVerification\":\"preferred\"}",
@@ -48,9 +71,12 @@ struct WebAuthnScriptTests {
 
     @Test func authenticationNamesTheRelyingPartyOnlyWhenConfigured() throws {
         let plain = Self.message(T.begin(try Self.harness("WebAuthnAuthenticationNode", [:])).body, 0)
-        #expect(plain.contains("navigator.credentials.get") && plain.contains("userVerification: \"preferred\"") && plain.contains("timeout: 60000"))
+        #expect(
+            plain.contains("navigator.credentials.get") && plain.contains("userVerification: \"preferred\"")
+                && plain.contains("timeout: 60000"))
         #expect(!plain.contains("rpId") && !plain.contains("pubKeyCredParams") && !plain.contains("allowCredentials"))
-        let named = Self.message(T.begin(try Self.harness("WebAuthnAuthenticationNode", ["relyingPartyDomain": "example.com"])).body, 0)
+        let named = Self.message(
+            T.begin(try Self.harness("WebAuthnAuthenticationNode", ["relyingPartyDomain": "example.com"])).body, 0)
         #expect(named.contains("rpId: \"example.com\","))
     }
 
@@ -63,8 +89,14 @@ struct WebAuthnScriptTests {
     /// what a native app that cannot run the script sends: the step as it came.
     @Test func theHiddenValueIsReadAsAMReadsIt() throws {
         let h = try Self.harness("WebAuthnAuthenticationNode", [:])
-        #expect(h.submit(T.begin(h).body, ["IDToken3": "{\"legacyData\":\"{}::1,2::3,4::id::\",\"authenticatorAttachment\":\"platform\"}"]).body["tokenId"] != nil)
-        #expect(T.reachedMarker(h.submit(T.begin(h).body, ["IDToken3": "{\"error\":\"NotAllowedError: cancelled\"}"])), "error")
+        #expect(
+            h.submit(
+                T.begin(h).body,
+                ["IDToken3": "{\"legacyData\":\"{}::1,2::3,4::id::\",\"authenticatorAttachment\":\"platform\"}"]
+            ).body["tokenId"] != nil)
+        #expect(
+            T.reachedMarker(h.submit(T.begin(h).body, ["IDToken3": "{\"error\":\"NotAllowedError: cancelled\"}"])),
+            "error")
         #expect(h.submit(T.begin(h).body, ["IDToken3": "unsupported"]).status == 401)
         #expect(h.submit(T.begin(h).body, [:]).status == 401, "sent back as it came: failure, as on a device")
     }
@@ -72,7 +104,10 @@ struct WebAuthnScriptTests {
     @Test func theRecoveryCodeButtonFollowsTheHiddenValue() throws {
         let h = try Self.harness("WebAuthnAuthenticationNode", ["isRecoveryCodeAllowed": true])
         let step = T.begin(h).body
-        #expect(T.types(step) == ["TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "ConfirmationCallback"])
+        #expect(
+            T.types(step) == [
+                "TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "ConfirmationCallback",
+            ])
         #expect(T.reachedMarker(h.submit(step, ["IDToken4": 0])))
     }
 }

@@ -7,10 +7,12 @@ import Testing
     let deterministic = ["--seed", "7", "--clock", "virtual"]
 
     @Test func wholeLoginOverNDJSON() throws {
-        let result = try DaemonProcess.run(deterministic, lines: Requests.login + [
-            Requests.call(4, "getUserInfo"), Requests.call(5, "getAccessToken"), Requests.call(6, "logout"),
-            Requests.call(7, "getUserInfo"),
-        ])
+        let result = try DaemonProcess.run(
+            deterministic,
+            lines: Requests.login + [
+                Requests.call(4, "getUserInfo"), Requests.call(5, "getAccessToken"), Requests.call(6, "logout"),
+                Requests.call(7, "getUserInfo"),
+            ])
         #expect(result.status == 0)
         let messages = result.messages
         #expect(messages.count == 7)
@@ -40,35 +42,39 @@ import Testing
         func line(_ text: String) { input += Array((text + "\n").utf8) }
         line(Requests.call(1, "start"))
         line(Requests.call(2, "login"))
-        line("this is not json")                                              // -32700
-        input += [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D, 0x0A]       // invalid UTF-8: -32700
-        line("42")                                                            // not an object: -32600
-        line(#"{"id":3,"method":"start"}"#)                                   // missing jsonrpc: -32600
-        line(#"{"jsonrpc":"1.0","id":4,"method":"start"}"#)                   // wrong jsonrpc: -32600
-        line(#"{"jsonrpc":"2.0","id":null,"method":"start"}"#)                // null id: -32600
-        line(#"{"jsonrpc":"2.0","id":1.5,"method":"start"}"#)                 // fractional id
-        line(#"{"jsonrpc":"2.0","id":{"a":1},"method":"start"}"#)             // object id
-        line(#"{"jsonrpc":"2.0","id":[1],"method":"start"}"#)                 // array id
-        line(Requests.call(5, "noSuchMethod"))                                // -32601
-        line(Requests.call(6, "next"))                                        // param count: -32602
-        line(Requests.call(7, "next", "[5]"))                                 // param type: -32602
-        line(Requests.call(8, "login", #"{"a":1}"#))                          // named params to a bridge method
-        line(Requests.call(9, "next", #"["not a step"]"#))                    // native rejection
+        line("this is not json")  // -32700
+        input += [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D, 0x0A]  // invalid UTF-8: -32700
+        line("42")  // not an object: -32600
+        line(#"{"id":3,"method":"start"}"#)  // missing jsonrpc: -32600
+        line(#"{"jsonrpc":"1.0","id":4,"method":"start"}"#)  // wrong jsonrpc: -32600
+        line(#"{"jsonrpc":"2.0","id":null,"method":"start"}"#)  // null id: -32600
+        line(#"{"jsonrpc":"2.0","id":1.5,"method":"start"}"#)  // fractional id
+        line(#"{"jsonrpc":"2.0","id":{"a":1},"method":"start"}"#)  // object id
+        line(#"{"jsonrpc":"2.0","id":[1],"method":"start"}"#)  // array id
+        line(Requests.call(5, "noSuchMethod"))  // -32601
+        line(Requests.call(6, "next"))  // param count: -32602
+        line(Requests.call(7, "next", "[5]"))  // param type: -32602
+        line(Requests.call(8, "login", #"{"a":1}"#))  // named params to a bridge method
+        line(Requests.call(9, "next", #"["not a step"]"#))  // native rejection
         line(Requests.call(10, "next", #"["5"]"#))
         line(Requests.call(11, "next", #"["{\"callbacks\":{}}"]"#))
         line(Requests.call(12, "next", #"["{\"callbacks\":[{}]}"]"#))
         line(Requests.call(13, "next", #"["{\"callbacks\":[{},{},{}]}"]"#))
-        line("{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"start\",\"params\":[\"" + String(repeating: "x", count: 2000) + "\"]}")  // oversize
-        line(String(repeating: "[", count: 70) + String(repeating: "]", count: 70))   // too deep
-        line("[]")                                                            // empty batch
-        line("[1,2]")                                                         // batch of garbage
-        line(Requests.call(15, "next", Requests.demoPayload))                 // still works
+        line(
+            "{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"start\",\"params\":[\"" + String(repeating: "x", count: 2000)
+                + "\"]}")  // oversize
+        line(String(repeating: "[", count: 70) + String(repeating: "]", count: 70))  // too deep
+        line("[]")  // empty batch
+        line("[1,2]")  // batch of garbage
+        line(Requests.call(15, "next", Requests.demoPayload))  // still works
         let result = try DaemonProcess.run(deterministic + ["--max-frame-bytes", "1024"], input: input)
         #expect(result.status == 0)
         let messages = result.messages
         func code(_ m: JSONValue) -> Int64? { m["error"]?["code"]?.intValue }
-        let expected: [Int64?] = [nil, nil, -32700, -32700, -32600, -32600, -32600, -32600, -32600, -32600, -32600,
-                                  -32601, -32602, -32602, -32602, -32000, -32000, -32000, -32000, -32000, -32600, -32600, -32600]
+        let expected: [Int64?] = [
+            nil, nil, -32700, -32700, -32600, -32600, -32600, -32600, -32600, -32600, -32600,
+            -32601, -32602, -32602, -32602, -32000, -32000, -32000, -32000, -32000, -32600, -32600, -32600,
+        ]
         #expect(messages.count == expected.count + 2)
         #expect(messages.prefix(expected.count).map(code) == expected)
         #expect(messages[3]["error"]?["message"]?.stringValue?.contains("invalid UTF-8") == true)
@@ -93,7 +99,8 @@ import Testing
     }
 
     @Test func stdoutCarriesOnlyFramesLogsGoToStderr() throws {
-        let result = try DaemonProcess.run(deterministic + ["--log-level", "debug"], lines: Requests.login + ["garbage", Requests.call(9, "logout")])
+        let result = try DaemonProcess.run(
+            deterministic + ["--log-level", "debug"], lines: Requests.login + ["garbage", Requests.call(9, "logout")])
         #expect(!result.stderr.isEmpty)
         #expect(result.messages.allSatisfy { $0.stringValue?.hasPrefix("NOT JSON") != true })
         #expect(result.messages.count == 5)
@@ -171,7 +178,8 @@ import Testing
     @Test func advanceClockNeedsTheVirtualClock() throws {
         let system = try DaemonProcess.run(lines: [Requests.call(1, "emulator.advanceClock", #"{"seconds":5}"#)])
         #expect(system.messages[0]["error"]?["code"] == -32602)
-        let virtual = try DaemonProcess.run(["--clock", "virtual=1000"], lines: [Requests.call(1, "emulator.advanceClock", #"{"seconds":5}"#)])
+        let virtual = try DaemonProcess.run(
+            ["--clock", "virtual=1000"], lines: [Requests.call(1, "emulator.advanceClock", #"{"seconds":5}"#)])
         #expect(virtual.messages[0]["result"] == ["now": 1005])
     }
 }

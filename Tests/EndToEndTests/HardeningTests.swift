@@ -2,8 +2,9 @@ import AuthBridgeCore
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The defects an adversarial battery found (issue 19), each driven end to end against the
@@ -20,7 +21,8 @@ import Glibc
 
     /// Runs the daemon, killing it if it has not ended within `seconds`: a hang fails the test
     /// instead of stalling the suite.
-    static func run(_ arguments: [String], lines: [String], within seconds: Double = 10) throws -> DaemonProcess.Result {
+    static func run(_ arguments: [String], lines: [String], within seconds: Double = 10) throws -> DaemonProcess.Result
+    {
         let daemon = try DaemonProcess(arguments)
         let pid = daemon.process.processIdentifier
         let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
@@ -48,12 +50,14 @@ import Glibc
     // MARK: 1. time
 
     @Test func timesPastTheYear9999AreRefusedWhereTheyEnterAndTheDaemonKeepsServing() throws {
-        let result = try Self.run(["--clock", "virtual"], lines: [
-            Requests.call(1, "emulator.advanceClock", #"{"seconds":1e300}"#),
-            Requests.call(2, "emulator.advanceClock", #"{"seconds":1e400}"#),
-            Requests.call(3, "start"), Requests.call(4, "login"),
-            Requests.call(5, "tokenUpdate", #"[{"accessToken":"a","refreshToken":"r","expiresAt":1e300}]"#),
-        ])
+        let result = try Self.run(
+            ["--clock", "virtual"],
+            lines: [
+                Requests.call(1, "emulator.advanceClock", #"{"seconds":1e300}"#),
+                Requests.call(2, "emulator.advanceClock", #"{"seconds":1e400}"#),
+                Requests.call(3, "start"), Requests.call(4, "login"),
+                Requests.call(5, "tokenUpdate", #"[{"accessToken":"a","refreshToken":"r","expiresAt":1e300}]"#),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let messages = result.messages
         #expect(messages[0]["error"]?["code"] == -32602)
@@ -73,7 +77,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.ping")])
         try Self.edit(dir) { Self.editEntry(&$0, ["clock"]) { $0 = ["now": 1e300] } }
-        let restart = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "start")])
+        let restart = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "start")])
         #expect(restart.status == 1)
         #expect(restart.stderr.contains("clock.now"), "\(restart.stderr)")
     }
@@ -103,7 +108,10 @@ import Glibc
         // 16 × 512-byte blocks: the snapshot and small journal records fit, an 8 KiB one does not.
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "ulimit -f 16 && exec \"$0\" --seed 7 --clock virtual --state-dir \"$1\"", DaemonProcess.binary.path, dir]
+        shell.arguments = [
+            "-c", "ulimit -f 16 && exec \"$0\" --seed 7 --clock virtual --state-dir \"$1\"", DaemonProcess.binary.path,
+            dir,
+        ]
         let input = Pipe()
         let output = Pipe()
         shell.standardInput = input
@@ -135,9 +143,11 @@ import Glibc
         #expect(byId[2]?["error"]?["message"]?.stringValue?.contains("undone") == true)
         #expect(byId[3]?["result"]?["server"]?["users"] == 2, "demo and alice: bob was rolled back")
         #expect(byId[4]?["result"]?["username"] == "carol", "the daemon goes on saving what fits")
-        let after = try DaemonProcess.run(["--state-dir", dir], lines: [
-            Requests.call(1, "emulator.state"), Self.addUser(2, "bob"),
-        ])
+        let after = try DaemonProcess.run(
+            ["--state-dir", dir],
+            lines: [
+                Requests.call(1, "emulator.state"), Self.addUser(2, "bob"),
+            ])
         #expect(after.messages.first?["result"]?["server"]?["users"] == 3, "demo, alice, carol")
         #expect(after.messages.last?["result"]?["username"] == "bob", "bob never existed")
     }
@@ -145,7 +155,8 @@ import Glibc
     @Test func aDirectoryThatCannotBeWrittenStopsTheStart() throws {
         let dir = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         try FileManager.default.createDirectory(atPath: dir + "/state.json.tmp", withIntermediateDirectories: false)
         let result = try DaemonProcess.run(["--state-dir", dir], lines: [Requests.call(1, "daemon.ping")])
         #expect(result.status == 1)
@@ -167,14 +178,16 @@ import Glibc
         #expect(viaLink.stderr.contains("symbolic link"))
 
         let open = base + "/open"
-        try FileManager.default.createDirectory(atPath: open, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
+        try FileManager.default.createDirectory(
+            atPath: open, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o777])
         chmod(open, 0o777)
         let shared = try DaemonProcess.run(["--state-dir", open], lines: [])
         #expect(shared.status == 1)
         #expect(shared.stderr.contains("writable by others"))
 
         let foreign = base + "/foreign"
-        try FileManager.default.createDirectory(atPath: foreign, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: foreign, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         chown(foreign, 4242, 4242)
         let theirs = try DaemonProcess.run(["--state-dir", foreign], lines: [])
         #expect(theirs.status == 1)
@@ -188,7 +201,8 @@ import Glibc
         let target = dir + "-target"
         defer { try? FileManager.default.removeItem(atPath: target) }
         try Data("precious".utf8).write(to: URL(fileURLWithPath: target))
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         try FileManager.default.createSymbolicLink(atPath: dir + "/state.json.tmp", withDestinationPath: target)
         let result = try DaemonProcess.run(["--state-dir", dir], lines: Requests.login)
         #expect(result.status == 1)
@@ -209,7 +223,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
         let deep = Array(repeating: "a", count: 70).joined(separator: "/")
-        let journey = #"{"name":"Deep","entry":"p","nodes":{"p":{"type":"page","callbacks":[{"type":"StringAttributeInputCallback","attribute":"\#(deep)"}],"outcomes":{"next":"s"}},"s":{"type":"success"}}}"#
+        let journey =
+            #"{"name":"Deep","entry":"p","nodes":{"p":{"type":"page","callbacks":[{"type":"StringAttributeInputCallback","attribute":"\#(deep)"}],"outcomes":{"next":"s"}},"s":{"type":"success"}}}"#
         try Data(journey.utf8).write(to: URL(fileURLWithPath: dir + "/deep.json"))
         let result = try DaemonProcess.run(["--journeys", dir + "/deep.json"], lines: [])
         #expect(result.status == 1)
@@ -222,19 +237,24 @@ import Glibc
         let cases: [(String, (inout [String: Any]) -> Void)] = [
             ("iterations", { Self.editPassword(&$0) { $0["iterations"] = 0 } }),
             ("digest", { Self.editPassword(&$0) { $0["digest"] = "" } }),
-            ("already the name", { state in
-                var entries = state["entries"] as! [[Any]]
-                var twin = entries.first { ($0[0] as! [String]) == ["server", "users", "demo"] }![1] as! [String: Any]
-                twin["username"] = "DEMO"
-                twin["id"] = "another-id"
-                entries.append([["server", "users", "demo-twin"], twin])
-                state["entries"] = entries
-            }),
+            (
+                "already the name",
+                { state in
+                    var entries = state["entries"] as! [[Any]]
+                    var twin =
+                        entries.first { ($0[0] as! [String]) == ["server", "users", "demo"] }![1] as! [String: Any]
+                    twin["username"] = "DEMO"
+                    twin["id"] = "another-id"
+                    entries.append([["server", "users", "demo-twin"], twin])
+                    state["entries"] = entries
+                }
+            ),
         ]
         for (expected, change) in cases {
             let dir = Self.directory()
             defer { try? FileManager.default.removeItem(atPath: dir) }
-            _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.ping")])
+            _ = try DaemonProcess.run(
+                Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.ping")])
             try Self.edit(dir, change)
             let restart = try Self.run(["--state-dir", dir], lines: Requests.login, within: 10)
             #expect(restart.status == 1, "\(expected): \(restart.stderr)")
@@ -266,7 +286,8 @@ import Glibc
     @Test func fifosAndDevicesAreRefusedWithoutHanging() throws {
         let dir = Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         #expect(mkfifo(dir + "/journeys.fifo", 0o600) == 0)
         let fifo = try Self.run(["--journeys", dir + "/journeys.fifo"], lines: [], within: 5)
         #expect(fifo.status == 1)
@@ -276,7 +297,8 @@ import Glibc
         #expect(zero.stderr.contains("not a regular file"))
 
         let state = dir + "/state"
-        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: state, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         #expect(mkfifo(state + "/state.json", 0o600) == 0)
         let stateFifo = try Self.run(["--state-dir", state], lines: [], within: 5)
         #expect(stateFifo.status == 1)
@@ -336,7 +358,8 @@ import Glibc
         #expect(carol?["error"]?["code"] == -32001, "\(firstResult.messages)")
         #expect(carol?["error"]?["data"]?["reason"]?.stringValue?.contains("removed or replaced") == true)
         // The second daemon's change is in its journal or its snapshot.
-        let state = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
+        let state =
+            try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
             + String(contentsOfFile: dir + "/state.journal", encoding: .utf8)
         #expect(state.contains("\"bob\""))
         #expect(!state.contains("\"carol\"") && !state.contains("\"alice\""))
@@ -348,7 +371,8 @@ import Glibc
         let over = try DaemonProcess.run(["--max-depth", "1000000"], lines: [])
         #expect(over.status == 2)
         #expect(over.stderr.contains("from 1 to 1000"))
-        let deep = #"{"jsonrpc":"2.0","id":1,"method":"daemon.ping","params":{"a":"# + String(repeating: "[", count: 998)
+        let deep =
+            #"{"jsonrpc":"2.0","id":1,"method":"daemon.ping","params":{"a":"# + String(repeating: "[", count: 998)
             + String(repeating: "]", count: 998) + "}}"
         let atCap = try DaemonProcess.run(["--max-depth", "1000"], lines: [deep, Requests.call(2, "daemon.ping")])
         #expect(atCap.status == 0, "\(atCap.stderr.prefix(300))")

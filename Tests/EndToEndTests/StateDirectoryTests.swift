@@ -2,8 +2,9 @@ import AuthBridgeCore
 import Foundation
 import TestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `--state-dir`: an app relaunch keeps the user logged in; the file is private, written whole
@@ -21,9 +22,11 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: Requests.login)
         #expect(first.status == 0)
-        let second = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [
-            Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
-        ])
+        let second = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir],
+            lines: [
+                Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
+            ])
         #expect(second.status == 0)
         #expect(second.messages[0]["result"]?["preferred_username"] == "demo")
         #expect(second.messages[1]["result"]?["generation"] == 1)
@@ -33,9 +36,11 @@ import Glibc
     @Test func theFileIsPrivateAndHoldsNoPassword() throws {
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try DaemonProcess.run(["--state-dir", dir], lines: Requests.login + [
-            Requests.call(4, "emulator.addUser", #"{"username":"ada","password":"S3cret-Pass"}"#),
-        ])
+        _ = try DaemonProcess.run(
+            ["--state-dir", dir],
+            lines: Requests.login + [
+                Requests.call(4, "emulator.addUser", #"{"username":"ada","password":"S3cret-Pass"}"#)
+            ])
         var info = stat()
         #expect(stat(dir + "/state.json", &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
@@ -51,7 +56,8 @@ import Glibc
         let dir = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try Data(#"{"format":"authbridge-state","version":1,"native":{"gen"#.utf8).write(to: URL(fileURLWithPath: dir + "/state.json"))
+        try Data(#"{"format":"authbridge-state","version":1,"native":{"gen"#.utf8).write(
+            to: URL(fileURLWithPath: dir + "/state.json"))
         let result = try DaemonProcess.run(["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
@@ -89,20 +95,27 @@ import Glibc
         try journal.write(to: journalURL)
         let snapshot = try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))
 
-        let refused = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
+        let refused = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr.contains("\(dir)/state.journal is damaged at line 2 (byte \(first))"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("\(dir)/state.journal is damaged at line 2 (byte \(first))"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--recover-state last-good"))
         #expect(try Data(contentsOf: journalURL) == journal, "the evidence is left as it was")
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json")) == snapshot)
 
         let recovered = try DaemonProcess.run(
             Self.deterministic + ["--state-dir", dir, "--recover-state", "last-good"],
-            lines: [Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"p"}"#), Requests.call(2, "emulator.state")])
+            lines: [
+                Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"p"}"#),
+                Requests.call(2, "emulator.state"),
+            ])
         #expect(recovered.status == 0, "\(recovered.stderr)")
         #expect(recovered.messages[0]["error"]?["message"]?.stringValue?.contains("ada already exists") == true)
-        #expect(recovered.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada: bob's damaged record and cy's after it dropped")
+        #expect(
+            recovered.messages[1]["result"]?["server"]?["users"] == 2,
+            "demo and ada: bob's damaged record and cy's after it dropped")
         #expect(recovered.stderr.contains("state.journal.damaged-1"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.journal.damaged-1")) == journal)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/state.json.damaged-1")) == snapshot)
@@ -116,12 +129,16 @@ import Glibc
         _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [])
         let url = URL(fileURLWithPath: dir + "/state.json")
         var snapshot = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
-        snapshot["entries"] = (snapshot["entries"] as! [Any]) + [[["server", "oauth", "retired", "rt-1"], "2027-01-01"]]
+        snapshot["entries"] =
+            (snapshot["entries"] as! [Any]) + [[["server", "oauth", "retired", "rt-1"], "2027-01-01"]]
         let hostile = try JSONSerialization.data(withJSONObject: snapshot)
         try hostile.write(to: url)
-        let result = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
+        let result = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("server.oauth.retired.rt-1: expected a number or null, found string"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("server.oauth.retired.rt-1: expected a number or null, found string"),
+            "\(result.stderr)")
         #expect(try Data(contentsOf: url) == hostile, "not rewritten")
     }
 
@@ -132,7 +149,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         _ = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: Requests.login)
         try Data(#"{"format":"authbridge-sta"#.utf8).write(to: URL(fileURLWithPath: dir + "/state.json.tmp"))
-        let result = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "getUserInfo")])
+        let result = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "getUserInfo")])
         #expect(result.status == 0)
         #expect(result.messages[0]["result"]?["preferred_username"] == "demo")
         #expect(!FileManager.default.fileExists(atPath: dir + "/state.json.tmp"))
@@ -144,13 +162,15 @@ import Glibc
         let holder = try DaemonProcess(["--state-dir", dir])
         holder.write(Requests.call(1, "daemon.hello") + "\n")
         holder.waitForLines(1)  // answered: the holder has the directory's lock
-        let second = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
+        let second = try DaemonProcess.run(
+            Self.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "daemon.hello")])
         holder.closeInput()
         #expect(holder.wait().status == 0)
         #expect(second.status == 1)
         #expect(
             second.stderr.contains(
-                "the state directory \(dir) is in use by another authbridge (pid \(holder.process.processIdentifier)): stop it (kill \(holder.process.processIdentifier), or end its input), or give this one another --state-dir"))
+                "the state directory \(dir) is in use by another authbridge (pid \(holder.process.processIdentifier)): stop it (kill \(holder.process.processIdentifier), or end its input), or give this one another --state-dir"
+            ))
     }
 
     /// Kills the daemon with SIGKILL at arbitrary instants while it saves state (every chunk
@@ -169,7 +189,8 @@ import Glibc
             let daemon = try DaemonProcess(Self.deterministic + ["--state-dir", dir])
             var lines: [String] = []
             for i in 0..<60 {
-                lines.append(Requests.call(i * 2, "emulator.addUser", #"{"username":"u\#(round)-\#(i)","password":"p"}"#))
+                lines.append(
+                    Requests.call(i * 2, "emulator.addUser", #"{"username":"u\#(round)-\#(i)","password":"p"}"#))
                 lines.append(Requests.call(i * 2 + 1, "emulator.advanceClock", #"{"seconds":1}"#))
             }
             // The stdio face commits each request of a chunk it reads, then answers the chunk.
@@ -178,7 +199,9 @@ import Glibc
             // commits. Under 64 KiB in all: no write meets a dead pipe.
             daemon.write(Requests.call(-1, "daemon.ping") + "\n")
             daemon.waitForLines(1)
-            let chunks = stride(from: 0, to: lines.count, by: 6).map { lines[$0..<min($0 + 6, lines.count)].joined(separator: "\n") + "\n" }
+            let chunks = stride(from: 0, to: lines.count, by: 6).map {
+                lines[$0..<min($0 + 6, lines.count)].joined(separator: "\n") + "\n"
+            }
             let answeredChunks = Int.random(in: 0...(chunks.count - 2), using: &random)
             for (k, chunk) in chunks[..<answeredChunks].enumerated() {
                 daemon.write(chunk)
@@ -197,18 +220,24 @@ import Glibc
             let readd = acknowledged.enumerated().map { k, name in
                 Requests.call(k + 1, "emulator.addUser", #"{"username":"\#(name)","password":"p"}"#)
             }
-            let check = try DaemonProcess.run(Self.deterministic + ["--state-dir", dir], lines: [Requests.call(0, "emulator.state")] + readd)
+            let check = try DaemonProcess.run(
+                Self.deterministic + ["--state-dir", dir], lines: [Requests.call(0, "emulator.state")] + readd)
             #expect(check.status == 0, "round \(round): \(check.stderr)")
             guard let state = check.messages.first?["result"], let users = state["server"]?["users"]?.intValue else {
                 Issue.record("round \(round): no state: \(check.stderr)")
                 break
             }
-            #expect(users >= seen + Int64(acknowledged.count), "round \(round): \(users) users, \(seen) before and \(acknowledged.count) acknowledged")
+            #expect(
+                users >= seen + Int64(acknowledged.count),
+                "round \(round): \(users) users, \(seen) before and \(acknowledged.count) acknowledged")
             for (answer, name) in zip(check.messages.dropFirst(), acknowledged) {
-                #expect(answer["error"]?["message"]?.stringValue?.contains("\(name) already exists") == true, "round \(round): acknowledged \(name) lost: \(answer)")
+                #expect(
+                    answer["error"]?["message"]?.stringValue?.contains("\(name) already exists") == true,
+                    "round \(round): acknowledged \(name) lost: \(answer)")
             }
             if let acknowledgedNow, let now = state["now"]?.doubleValue {
-                #expect(now >= acknowledgedNow, "round \(round): clock \(now) behind the acknowledged \(acknowledgedNow)")
+                #expect(
+                    now >= acknowledgedNow, "round \(round): clock \(now) behind the acknowledged \(acknowledgedNow)")
             }
             seen = users
         }
@@ -241,7 +270,8 @@ import Glibc
         // On the saved virtual clock: on the system clock the tokens and the SSO session, made
         // at the virtual epoch, would all be long expired.
         let after = try DaemonProcess.run(
-            StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state")])
+            StateDirectoryEndToEnd.deterministic + ["--state-dir", dir],
+            lines: [Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state")])
         #expect(after.messages[0]["result"]?["preferred_username"] == "demo")
         #expect(after.messages[1]["result"]?["server"]?["users"] == 2)
     }
@@ -249,16 +279,20 @@ import Glibc
     @Test func aVersion1StateFileStillLoads() throws {
         let dir = StateDirectoryEndToEnd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/state-v1.json")
         try Data(contentsOf: fixture).write(to: URL(fileURLWithPath: dir + "/state.json"))
         chmod(dir + "/state.json", 0o600)
-        let result = try DaemonProcess.run(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [
-            Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
-        ])
+        let result = try DaemonProcess.run(
+            StateDirectoryEndToEnd.deterministic + ["--state-dir", dir],
+            lines: [
+                Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.messages[0]["result"]?["preferred_username"] == "demo", "the user logged in by version 1 still is")
+        #expect(
+            result.messages[0]["result"]?["preferred_username"] == "demo", "the user logged in by version 1 still is")
         #expect(result.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada")
         let rewritten = try String(contentsOfFile: dir + "/state.json", encoding: .utf8)
         #expect(rewritten.contains("\"version\":2"))
@@ -269,16 +303,20 @@ import Glibc
     @Test func aVersion2SnapshotAndJournalStillLoad() throws {
         let dir = StateDirectoryEndToEnd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/state-v2")
         for file in ["state.json", "state.journal"] {
-            try Data(contentsOf: fixtures.appendingPathComponent(file)).write(to: URL(fileURLWithPath: dir + "/" + file))
+            try Data(contentsOf: fixtures.appendingPathComponent(file)).write(
+                to: URL(fileURLWithPath: dir + "/" + file))
             chmod(dir + "/" + file, 0o600)
         }
-        let result = try DaemonProcess.run(StateDirectoryEndToEnd.deterministic + ["--state-dir", dir], lines: [
-            Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
-        ])
+        let result = try DaemonProcess.run(
+            StateDirectoryEndToEnd.deterministic + ["--state-dir", dir],
+            lines: [
+                Requests.call(1, "getUserInfo"), Requests.call(2, "emulator.state"),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.messages[0]["result"]?["preferred_username"] == "demo")
         #expect(result.messages[1]["result"]?["server"]?["users"] == 2, "demo and ada")
@@ -293,13 +331,16 @@ import Glibc
         let dir = StateDirectoryEndToEnd.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let deterministic = StateDirectoryEndToEnd.deterministic + ["--state-dir", dir]
-        _ = try DaemonProcess.run(deterministic, lines: Requests.login + [Requests.call(4, "emulator.advanceClock", #"{"seconds":90}"#)])
+        _ = try DaemonProcess.run(
+            deterministic, lines: Requests.login + [Requests.call(4, "emulator.advanceClock", #"{"seconds":90}"#)])
         // Every start folds the journal into the snapshot: what the last run left is all there.
         _ = try DaemonProcess.run(deterministic, lines: [])
         let before = try Self.snapshot(dir)
-        let plain = try DaemonProcess.run(["--state-dir", dir], lines: [
-            Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#),
-        ])
+        let plain = try DaemonProcess.run(
+            ["--state-dir", dir],
+            lines: [
+                Requests.call(1, "emulator.addUser", #"{"username":"ada","password":"An4lytical!"}"#)
+            ])
         #expect(plain.status == 0, "\(plain.stderr)")
         _ = try DaemonProcess.run(["--state-dir", dir], lines: [])
         let after = try Self.snapshot(dir)
@@ -311,7 +352,8 @@ import Glibc
     }
 
     static func snapshot(_ dir: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/state.json"))) as! [String: Any]
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/state.json")))
+            as! [String: Any]
     }
 
     static func entry(_ snapshot: [String: Any], _ path: [String]) -> NSDictionary? {

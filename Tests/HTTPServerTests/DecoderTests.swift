@@ -26,7 +26,8 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
 }
 
 @Suite struct RequestDecoding {
-    let pipelined = "GET /am/json/serverinfo/* HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n"
+    let pipelined =
+        "GET /am/json/serverinfo/* HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: */*\r\n\r\n"
         + "POST /am/oauth2/access_token?x=1 HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\ngrant_type="
         + "\r\n\r\nPOST /c HTTP/1.1\r\nhost: h\r\ntransfer-encoding: chunked\r\n\r\n4;ext=1\r\nWiki\r\n5\r\npedia\r\n0\r\nX-Trailer: y\r\n\r\n"
         + "GET / HTTP/1.0\r\n\r\n"
@@ -71,11 +72,16 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
     }
 
     @Test func absoluteFormTargetBecomesAPath() {
-        #expect(requests(decode("GET http://127.0.0.1:8080/am/x?y=1 HTTP/1.1\r\nHost: h\r\n\r\n", chunk: 3)).first?.target == "/am/x?y=1")
+        #expect(
+            requests(decode("GET http://127.0.0.1:8080/am/x?y=1 HTTP/1.1\r\nHost: h\r\n\r\n", chunk: 3)).first?.target
+                == "/am/x?y=1")
     }
 
     @Test func badRequestLinesAreRefusedWith400() {
-        for line in ["GARBAGE", "GET /\tx HTTP/1.1", "GET  / HTTP/1.1", "GET / HTTP/1.1 extra", "G(T / HTTP/1.1", "GET x HTTP/1.1", "GET / HTTX/1.1", "GET / HTTP/1.12"] {
+        for line in [
+            "GARBAGE", "GET /\tx HTTP/1.1", "GET  / HTTP/1.1", "GET / HTTP/1.1 extra", "G(T / HTTP/1.1",
+            "GET x HTTP/1.1", "GET / HTTX/1.1", "GET / HTTP/1.12",
+        ] {
             let events = decode("\(line)\r\nHost: h\r\n\r\n", chunk: 2)
             #expect(failure(events)?.status == 400, "\(line)")
             #expect(requests(events).isEmpty)
@@ -112,7 +118,8 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
             ("X: y", 400),  // HTTP/1.1 without Host
         ]
         for (headers, status) in cases {
-            #expect(failure(decode("POST / HTTP/1.1\r\n\(headers)\r\n\r\nabc", chunk: 3))?.status == status, "\(headers)")
+            #expect(
+                failure(decode("POST / HTTP/1.1\r\n\(headers)\r\n\r\nabc", chunk: 3))?.status == status, "\(headers)")
         }
     }
 
@@ -130,17 +137,22 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
             #expect(failure(decode(long, chunk: chunk, limits: limits))?.status == 431, "chunk \(chunk)")
         }
         // A head with no end at all is refused once it passes the limit, not when it ends.
-        #expect(failure(decode("GET / HTTP/1.1\r\nX: \(String(repeating: "b", count: 100))", chunk: 1, limits: limits))?.status == 431)
+        #expect(
+            failure(decode("GET / HTTP/1.1\r\nX: \(String(repeating: "b", count: 100))", chunk: 1, limits: limits))?
+                .status == 431)
         let many = "GET / HTTP/1.1\r\nHost: h\r\n" + String(repeating: "A: b\r\n", count: 5) + "\r\n"
         #expect(failure(decode(many, chunk: 4, limits: .init(maxHeaderCount: 3)))?.status == 431)
     }
 
     @Test func oversizeBodyIs413ForBothFramings() {
         let limits = HTTPRequestDecoder.Limits(maxBodyBytes: 8)
-        #expect(failure(decode("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\n", chunk: 1, limits: limits))?.status == 413)
+        #expect(
+            failure(decode("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 9\r\n\r\n", chunk: 1, limits: limits))?.status
+                == 413)
         let exact = decode("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 8\r\n\r\n12345678", chunk: 1, limits: limits)
         #expect(requests(exact).first?.body.count == 8)
-        let chunked = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n4\r\n6789\r\n0\r\n\r\n"
+        let chunked =
+            "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n12345\r\n4\r\n6789\r\n0\r\n\r\n"
         #expect(failure(decode(chunked, chunk: 2, limits: limits))?.status == 413)
     }
 
@@ -168,7 +180,8 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
             "0\r\nbad\r\n\r\n", "0\r\n folded: x\r\n\r\n", "0\r\nX : y\r\n\r\n",
         ]
         for body in bodies {
-            let text = "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(body)GET / HTTP/1.1\r\nHost: h\r\n\r\n"
+            let text =
+                "POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n\(body)GET / HTTP/1.1\r\nHost: h\r\n\r\n"
             let events = decode(text, chunk: 1)
             #expect(events.count == 1 && failure(events)?.status == 400, "\(body.debugDescription): \(events)")
         }
@@ -199,7 +212,10 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
         #expect(decoder.next() == .continueExpected)
         #expect(decoder.next() == nil)
         decoder.append(Array("ok".utf8))
-        guard case .request(let request)? = decoder.next() else { Issue.record("no request"); return }
+        guard case .request(let request)? = decoder.next() else {
+            Issue.record("no request")
+            return
+        }
         #expect(request.body == Array("ok".utf8))
         // Body already there: no interim response.
         #expect(decode(head + "ok", chunk: 1000).count == 1)
@@ -220,9 +236,12 @@ private func failure(_ events: [HTTPRequestDecoder.Event]) -> HTTPRequestDecoder
 @Suite struct ResponseEncoding {
     @Test func lengthAndCloseAreTheEncoders() {
         var out: [UInt8] = []
-        let response = HTTPResponse(status: 200, headers: [.init("Content-Length", "99"), .init("X-A", "b")], body: Array("hi".utf8))
+        let response = HTTPResponse(
+            status: 200, headers: [.init("Content-Length", "99"), .init("X-A", "b")], body: Array("hi".utf8))
         response.encode(into: &out, keepAlive: false)
-        #expect(String(decoding: out, as: UTF8.self) == "HTTP/1.1 200 OK\r\nX-A: b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "HTTP/1.1 200 OK\r\nX-A: b\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
     }
 
     @Test func headAndNoContentCarryNoBody() {

@@ -15,7 +15,8 @@ import Testing
         let head = "POST /f HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n"
         for round in 0..<3000 {
             let body = Generate.chunkedBody(&random)
-            check(head: head, body: body, expected: Oracle.chunked(body + Array(Self.next.utf8)), &random, &tally, round)
+            check(
+                head: head, body: body, expected: Oracle.chunked(body + Array(Self.next.utf8)), &random, &tally, round)
         }
         tally.expectVariety()
     }
@@ -28,7 +29,8 @@ import Testing
             for _ in 0..<random.below(20) { body.append(random.byte()) }
             let fields = Generate.contentLengths(&random, length: body.count)
             let encoding: [String] = random.chance(0.1) ? ["Transfer-Encoding: chunked"] : []
-            let lines: [String] = ["POST /f HTTP/1.1", "Host: h"] + fields.map { "Content-Length:" + $0 } + encoding + ["", ""]
+            let lines: [String] =
+                ["POST /f HTTP/1.1", "Host: h"] + fields.map { "Content-Length:" + $0 } + encoding + ["", ""]
             let rest = body + Array(Self.next.utf8)
             let expected = Oracle.contentLength(fields: fields, alsoEncoded: !encoding.isEmpty, rest: rest)
             check(head: lines.joined(separator: "\r\n"), body: body, expected: expected, &random, &tally, round)
@@ -39,7 +41,9 @@ import Testing
     @Test func transferCodings() {
         var random = SplitMix(seed: 0x9112_0601)
         var tally = Tally()
-        let codings: [String] = ["chunked", "Chunked", "CHUNKED", "gzip", "identity", "", " ", "chunked;q=1", "chunk ed"]
+        let codings: [String] = [
+            "chunked", "Chunked", "CHUNKED", "gzip", "identity", "", " ", "chunked;q=1", "chunk ed",
+        ]
         let separators: [String] = [",", ", ", " ,"]
         let body = Array("3\r\nabc\r\n0\r\n\r\n".utf8)
         for round in 0..<1000 {
@@ -49,7 +53,8 @@ import Testing
                 for _ in 0..<1 + random.below(3) { elements.append(random.pick(codings)) }
                 fields.append(elements.joined(separator: random.pick(separators)))
             }
-            let lines: [String] = ["POST /f HTTP/1.1", "Host: h"] + fields.map { "Transfer-Encoding: " + $0 } + ["", ""]
+            let lines: [String] =
+                ["POST /f HTTP/1.1", "Host: h"] + fields.map { "Transfer-Encoding: " + $0 } + ["", ""]
             let expected: Oracle.Outcome
             if let status = Oracle.transferCoding(fields) {
                 expected = .status(status)
@@ -65,7 +70,8 @@ import Testing
 
     /// Decodes `head + body + next` in random pieces, and whole, and compares with `expected`.
     private func check(
-        head: String, body: [UInt8], expected: Oracle.Outcome, _ random: inout SplitMix, _ tally: inout Tally, _ round: Int
+        head: String, body: [UInt8], expected: Oracle.Outcome, _ random: inout SplitMix, _ tally: inout Tally,
+        _ round: Int
     ) {
         let input = Array(head.utf8) + body + Array(Self.next.utf8)
         let events = feed(input, &random)
@@ -122,7 +128,8 @@ private struct Tally {
 
     func expectVariety() {
         for outcome in ["body", "400", "413", "incomplete"] {
-            #expect(counts[outcome, default: 0] >= 30, "only \(counts[outcome, default: 0]) cases of \(outcome): \(counts)")
+            #expect(
+                counts[outcome, default: 0] >= 30, "only \(counts[outcome, default: 0]) cases of \(outcome): \(counts)")
         }
     }
 }
@@ -183,7 +190,8 @@ enum Generate {
         let more = String(count + 1, radix: 16)
         let fewer = String(max(count - 1, 0), radix: 16)
         let tricks: [String] = [
-            "+\(hex)", "-\(hex)", "-1", "\(hex) \(hex)", " \(hex)", "\(hex) ", "\(hex)\t", "0x\(hex)", "", more, fewer, "g",
+            "+\(hex)", "-\(hex)", "-1", "\(hex) \(hex)", " \(hex)", "\(hex) ", "\(hex)\t", "0x\(hex)", "", more, fewer,
+            "g",
             "FFFFFFFFFFFFFFFFFFFFFFFF", "100000", "0000000000000000000000000000\(hex)", "7fffffffffffffff",
         ]
         return random.pick(tricks)
@@ -192,7 +200,9 @@ enum Generate {
     private static func extensions(_ random: inout SplitMix) -> String {
         guard random.chance(0.4) else { return "" }
         let valid: [String] = [";a", ";a=b", " ; a = b", "\t;a=\"q \\\" ;x\"", ";a;b=c", ";name=\"\"", ";a=\"\\\t\""]
-        let invalid: [String] = [";", ";=b", ";a=", ";a=\"open", "; a b", ";a=\"bad\u{01}\"", " ", ";a ", ";a=b c", ";a=\"x\"y", "a"]
+        let invalid: [String] = [
+            ";", ";=b", ";a=", ";a=\"open", "; a b", ";a=\"bad\u{01}\"", " ", ";a ", ";a=b c", ";a=\"x\"y", "a",
+        ]
         return random.chance(0.6) ? random.pick(valid) : random.pick(invalid)
     }
 
@@ -220,7 +230,8 @@ enum Generate {
                 let plain = (random.chance(0.2) ? "00" : "") + String(length)
                 elements.append(random.chance(0.3) ? random.pick(tricks) : plain)
             }
-            values.append(random.pick(before) + elements.joined(separator: random.pick(separators)) + random.pick(after))
+            values.append(
+                random.pick(before) + elements.joined(separator: random.pick(separators)) + random.pick(after))
         }
         return values
     }
@@ -358,7 +369,9 @@ enum Oracle {
         let meaningful = lexemes.filter { $0 != .whitespace }
         var index = 0
         while index < meaningful.count {
-            guard meaningful[index] == .semicolon, index + 1 < meaningful.count, meaningful[index + 1] == .token else { return false }
+            guard meaningful[index] == .semicolon, index + 1 < meaningful.count, meaningful[index + 1] == .token else {
+                return false
+            }
             index += 2
             if index < meaningful.count, meaningful[index] == .equals {
                 guard index + 1 < meaningful.count else { return false }
@@ -373,7 +386,9 @@ enum Oracle {
     /// `field-name ":" OWS field-value OWS`: a token right before the colon, no control
     /// characters in the value but HTAB.
     static func isFieldLine(_ text: [UInt8]) -> Bool {
-        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > 0, text[..<colon].allSatisfy(isTchar) else { return false }
+        guard let colon = text.firstIndex(of: UInt8(ascii: ":")), colon > 0, text[..<colon].allSatisfy(isTchar) else {
+            return false
+        }
         return text[(colon + 1)...].allSatisfy { $0 == tab || ($0 >= 0x20 && $0 != 0x7F) }
     }
 

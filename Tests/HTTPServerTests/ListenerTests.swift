@@ -76,7 +76,8 @@ func waitUntilNoConnections(_ server: HTTPServer) -> Bool {
 extension String {
     /// Byte offsets where `needle` starts (no Foundation here).
     func offsets(of needle: String) -> [Int] {
-        let haystack = Array(utf8), target = Array(needle.utf8)
+        let haystack = Array(utf8)
+        let target = Array(needle.utf8)
         guard !target.isEmpty, haystack.count >= target.count else { return [] }
         return (0...(haystack.count - target.count)).filter { haystack[$0..<$0 + target.count].elementsEqual(target) }
     }
@@ -101,11 +102,13 @@ func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         defer { client.close() }
-        client.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nPOST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nHost: h\r\n\r\n")
+        client.send(
+            "GET /a HTTP/1.1\r\nHost: h\r\n\r\nPOST /b HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\nxyzGET /c HTTP/1.1\r\nHost: h\r\n\r\n"
+        )
         let text = client.read(responses: 3)
         let bodies = ["GET /a 0 ok", "POST /b 3 ok", "GET /c 0 ok"]
         #expect(bodies.allSatisfy(text.contains))
-        #expect(text.offsets(of: "/a") .first! < text.offsets(of: "/b").first!)
+        #expect(text.offsets(of: "/a").first! < text.offsets(of: "/b").first!)
         #expect(text.offsets(of: "/b").first! < text.offsets(of: "/c").first!)
         // The same connection serves a later request too.
         client.send("GET /d HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
@@ -135,7 +138,10 @@ func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in
         defer { server.stop() }
         let first = try RawClient(port: server.port)
         let second = try RawClient(port: server.port)
-        defer { first.close(); second.close() }
+        defer {
+            first.close()
+            second.close()
+        }
         // Both are admitted once each has been answered.
         first.send("GET /1 HTTP/1.1\r\nHost: h\r\n\r\n")
         second.send("GET /2 HTTP/1.1\r\nHost: h\r\n\r\n")
@@ -220,7 +226,9 @@ func startEchoServer(_ adjust: (inout HTTPServer.Configuration) -> Void = { _ in
         let server = try startEchoServer()
         defer { server.stop() }
         let bad = try RawClient(port: server.port)
-        bad.send("POST /am/json/realms/root/realms/alpha/authenticate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n{}\r\n0\r\n\r\n")
+        bad.send(
+            "POST /am/json/realms/root/realms/alpha/authenticate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n{}\r\n0\r\n\r\n"
+        )
         #expect(bad.readToEnd().hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
         bad.close()
         let good = try RawClient(port: server.port)

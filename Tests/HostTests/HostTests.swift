@@ -1,14 +1,15 @@
 import AuthBridgeCore
 import Dispatch
-import class Foundation.FileManager
-import class Foundation.Thread
-import struct Foundation.UUID
 import Host
 import JSONRPC
 import NativeModules
 import RPCFace
 import TestSupport
 import Testing
+
+import class Foundation.FileManager
+import class Foundation.Thread
+import struct Foundation.UUID
 
 private func call(_ id: Int, _ method: String, _ params: String? = nil) -> String { Requests.call(id, method, params) }
 
@@ -39,7 +40,9 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
             try app.perform { world in Result { () throws(EmulatorError) in try world.advanceClock(by: -1) } }.get()
         }
         #expect(throws: EmulatorError(param: "username", reason: "no user named nobody")) {
-            try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: "nobody") } }.get()
+            try app.perform { world in
+                Result { () throws(EmulatorError) in try world.revokeSessions(username: "nobody") }
+            }.get()
         }
     }
 
@@ -53,7 +56,11 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         app.advanceClock(by: 3599 - 30)
         let host = app.host
         let tokens = concurrently(50) { _ -> String? in
-            guard case .success(.settled(.success(let token))) = host.perform({ world in world.invoke("getAccessToken", []) }) else { return nil }
+            guard
+                case .success(.settled(.success(let token))) = host.perform({ world in
+                    world.invoke("getAccessToken", [])
+                })
+            else { return nil }
             return token.stringValue
         }
         #expect(app.perform { $0.embedded.refreshCount } == 1)
@@ -78,7 +85,9 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         let other = DispatchGroup()
         other.enter()
         Thread {
-            _ = host.perform { world in (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil }
+            _ = host.perform { world in
+                (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil
+            }
             other.leave()
         }.start()
         other.wait()
@@ -95,7 +104,9 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
         configuration.stateDirectory = directory
         var first: Host? = try Host(configuration: configuration)
         let id = try first!.perform { world in
-            Result { () throws(EmulatorError) in try world.addUser(username: "ada", password: "Lovelace1!", attributes: [:]).id }
+            Result { () throws(EmulatorError) in
+                try world.addUser(username: "ada", password: "Lovelace1!", attributes: [:]).id
+            }
         }.get().get()
         first = nil
         let second = try Host(configuration: configuration)
@@ -114,9 +125,10 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
 
     @Test func eventsComeBeforeTheResponseOfTheRequestThatCausedThem() throws {
         let out = try InProcessSession.exchange(try Self.face(), lines: [call(1, "tokenSyncReady")] + Requests.login)
-        #expect(out.map { $0["method"]?.stringValue ?? "#\($0["id"]!.intValue!)" } == [
-            "TOKEN_REQUEST_EVENT", "#1", "#1", "#2", "TOKEN_EVENT", "#3",
-        ])
+        #expect(
+            out.map { $0["method"]?.stringValue ?? "#\($0["id"]!.intValue!)" } == [
+                "TOKEN_REQUEST_EVENT", "#1", "#1", "#2", "TOKEN_EVENT", "#3",
+            ])
         #expect(out[4]["params"]?["reason"] == "login")
     }
 
@@ -136,7 +148,9 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
             let other = DispatchGroup()
             other.enter()
             Thread {
-                _ = host.perform { world in (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil }
+                _ = host.perform { world in
+                    (try? world.addUser(username: "ada", password: "Lovelace1!", attributes: [:])) != nil
+                }
                 other.leave()
             }.start()
             other.wait()
@@ -150,17 +164,19 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
     @Test func eventsInABatchPrecedeTheBatchReply() throws {
         let batch = "[" + [call(1, "tokenSyncReady"), call(2, "emulator.requestToken")].joined(separator: ",") + "]"
         let out = try InProcessSession.exchange(try Self.face(), lines: [batch])
-        #expect(out.map { $0["method"]?.stringValue ?? "batch" } == ["TOKEN_REQUEST_EVENT", "TOKEN_REQUEST_EVENT", "batch"])
+        #expect(
+            out.map { $0["method"]?.stringValue ?? "batch" } == ["TOKEN_REQUEST_EVENT", "TOKEN_REQUEST_EVENT", "batch"])
         #expect(out[2].arrayValue?.count == 2)
     }
 
     @Test func helloListsTheCatalogThenDaemonAndEmulatorMethods() throws {
         let out = try InProcessSession.exchange(try Self.face(), lines: [call(1, "daemon.hello")])
         let methods = out[0]["result"]?["methods"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        #expect(Array(methods.prefix(10)) == [
-            "start", "login", "register", "next", "getUserInfo", "getAccessToken", "logout",
-            "tokenSyncReady", "tokenUpdate", "exchangeToken",
-        ])
+        #expect(
+            Array(methods.prefix(10)) == [
+                "start", "login", "register", "next", "getUserInfo", "getAccessToken", "logout",
+                "tokenSyncReady", "tokenUpdate", "exchangeToken",
+            ])
         #expect(methods.contains("daemon.shutdown") && methods.contains("emulator.state"))
         #expect(out[0]["result"]?["events"] == ["TOKEN_EVENT", "LOGOUT_EVENT", "TOKEN_REQUEST_EVENT"])
     }
@@ -212,7 +228,8 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
             let step = host.embedded.authenticate(.start(service: "Login")).body
             var payload = step.objectValue!
             payload["callbacks"] = try! JSONParser.parse(
-                #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#)
+                #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#
+            )
             return host.embedded.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
         }
         #expect(other != nil && other != app.perform { $0.sdk.tokens.ssoToken })
@@ -239,7 +256,9 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
 
     @Test func anAdministratorsRevocationWaitsForTheNextRefresh() throws {
         let app = try loggedIn()
-        _ = try app.perform { world in Result { () throws(EmulatorError) in try world.revokeSessions(username: nil).sessions } }.get()
+        _ = try app.perform { world in
+            Result { () throws(EmulatorError) in try world.revokeSessions(username: nil).sessions }
+        }.get()
         #expect(app.takeEvents().isEmpty, "emulator.revokeSession keeps its documented behaviour")
         #expect(app.perform { $0.sdk.accessToken } != nil)
     }

@@ -19,7 +19,9 @@ import Testing
         "scopes": ["openid", "profile", "email"],
         "discoveryEndpoint": "http://localhost:8080/am/oauth2/realms/alpha/.well-known/openid-configuration",
     ]
-    static let demo: JSONValue = ["callbacks": [["type": "NameCallback", "value": "demo"], ["type": "PasswordCallback", "value": "Ch4ng3it!"]]]
+    static let demo: JSONValue = [
+        "callbacks": [["type": "NameCallback", "value": "demo"], ["type": "PasswordCallback", "value": "Ch4ng3it!"]]
+    ]
 
     static func app(_ directory: String, _ flavor: Flavor) throws -> ModuleHarness {
         var configuration = HostConfiguration()
@@ -57,7 +59,9 @@ import Testing
             #expect(try second.call("RNPingOidc.token", web2) == token)
             #expect(try second.call("RNPingJourney.ssoToken", journey2) == sso)
             let restored = try second.call("RNPingJourney.getSession", journey2)
-            #expect(restored["accessToken"] == session["accessToken"] && restored["refreshToken"] == session["refreshToken"])
+            #expect(
+                restored["accessToken"] == session["accessToken"] && restored["refreshToken"] == session["refreshToken"]
+            )
             #expect(restored["userInfo"]?["preferred_username"] == "demo")
             // The restored session is still the server's: a start of the journey it came from answers it at once.
             #expect(try second.call("RNPingJourney.start", journey2, "Login")["input"]?["tokenId"] == sso["value"])

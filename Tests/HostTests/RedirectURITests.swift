@@ -19,10 +19,12 @@ import Testing
 
     /// An RNPingOidc web client configured with the app's redirect URI.
     static func webClient(_ app: ModuleHarness) throws(BridgeError) -> JSONValue {
-        let client = try app.call("RNPingOidc.createClient", [
-            "clientId": "ReactNativeOAuthClient", "redirectUri": .string(appURI), "scopes": ["openid", "profile"],
-            "discoveryEndpoint": "http://localhost:8080/am/oauth2/realms/alpha/.well-known/openid-configuration",
-        ])
+        let client = try app.call(
+            "RNPingOidc.createClient",
+            [
+                "clientId": "ReactNativeOAuthClient", "redirectUri": .string(appURI), "scopes": ["openid", "profile"],
+                "discoveryEndpoint": "http://localhost:8080/am/oauth2/realms/alpha/.well-known/openid-configuration",
+            ])
         return try app.call("RNPingOidc.createWebClient", client)
     }
 
@@ -34,7 +36,10 @@ import Testing
         // Exact match: unregistered, or registered with a trailing slash, is AM's refusal.
         for uris in [[], [Self.appURI + "/"]] {
             let app = try Self.app(registering: uris)
-            guard case .typedRejection(let code, let message, _)? = app.rejection("RNPingOidc.authorize", try Self.webClient(app), [:]) else {
+            guard
+                case .typedRejection(let code, let message, _)? = app.rejection(
+                    "RNPingOidc.authorize", try Self.webClient(app), [:])
+            else {
                 Issue.record("authorize with \(Self.appURI) registering \(uris) was not refused")
                 continue
             }
@@ -47,7 +52,11 @@ import Testing
         let app = try Self.app(registering: [Self.appURI])
         _ = try app.call("start")
         #expect(try app.login()["type"] == "LoginSuccess")
-        #expect(try app.call("getUserInfo")["name"] == "Demo User", "the code flow with the default redirect URI worked")
-        #expect(app.host.view.server.clients[0].redirectUris == ["https://com.example.reactnative.todo/callback", Self.appURI])
+        #expect(
+            try app.call("getUserInfo")["name"] == "Demo User", "the code flow with the default redirect URI worked")
+        #expect(
+            app.host.view.server.clients[0].redirectUris == [
+                "https://com.example.reactnative.todo/callback", Self.appURI,
+            ])
     }
 }

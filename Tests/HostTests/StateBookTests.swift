@@ -1,7 +1,8 @@
 import AuthBridgeCore
-@testable import Host
 import StateStore
 import Testing
+
+@testable import Host
 
 /// The owners of saved state as the Host sees them: one book, each owner under its key; the
 /// clock and the seeded stream owners like the others.
@@ -9,7 +10,9 @@ import Testing
     /// An owner of named values, recording which changed.
     final class Notes: StateOwner {
         let stateKey: String
-        var notes: [String: JSONValue] = [:] { didSet { changed.formUnion(Set(notes.keys).symmetricDifference(oldValue.keys)) } }
+        var notes: [String: JSONValue] = [:] {
+            didSet { changed.formUnion(Set(notes.keys).symmetricDifference(oldValue.keys)) }
+        }
         var changed: Set<String> = []
 
         init(_ key: String) { stateKey = key }
@@ -28,7 +31,8 @@ import Testing
     }
 
     @Test func editsAreJournaledUnderEachOwnersKeyInTheBooksOrder() throws {
-        let first = Notes("first"), second = Notes("second")
+        let first = Notes("first")
+        let second = Notes("second")
         let book = StateBook([second, first])
         first.notes["a"] = 1
         second.notes["b"] = 2
@@ -49,15 +53,18 @@ import Testing
 
     /// The seeded stream's state is the digits it was written as: a sign, a space or a number
     /// where text belongs is refused, not read as a close enough value.
-    @Test(arguments: [
-        (["state": "+5"], "random.state: expected an unsigned integer"),
-        (["state": " 5"], "random.state: expected an unsigned integer"),
-        (["state": "18446744073709551616"], "random.state: expected an unsigned integer"),
-        (["state": 5], "random.state: expected a string, found integer"),
-        ("5", "random: expected an object, found string"),
-    ] as [(JSONValue, String)])
+    @Test(
+        arguments: [
+            (["state": "+5"], "random.state: expected an unsigned integer"),
+            (["state": " 5"], "random.state: expected an unsigned integer"),
+            (["state": "18446744073709551616"], "random.state: expected an unsigned integer"),
+            (["state": 5], "random.state: expected a string, found integer"),
+            ("5", "random: expected an object, found string"),
+        ] as [(JSONValue, String)])
     func aSavedRandomStateOfTheWrongShapeIsRefused(saved: JSONValue, message: String) throws {
-        #expect(throws: StateError(message)) { try SavedValue.random(nil).restoreState([StateEntry([], saved)], rollingBack: false) }
+        #expect(throws: StateError(message)) {
+            try SavedValue.random(nil).restoreState([StateEntry([], saved)], rollingBack: false)
+        }
         try SavedValue.random(nil).restoreState([StateEntry([], ["state": "5"])], rollingBack: false)
     }
 

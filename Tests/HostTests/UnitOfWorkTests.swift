@@ -1,13 +1,14 @@
 import AuthBridgeCore
-import class Foundation.FileManager
-import struct Foundation.UUID
-import Host
 import HTTPFace
 import HTTPServer
+import Host
 import JSONRPC
 import RPCFace
 import TestSupport
 import Testing
+
+import class Foundation.FileManager
+import struct Foundation.UUID
 
 /// `Host.perform` is the only way a unit of work becomes durable: when the state cannot be
 /// saved, the world is rolled back to what the disk holds and every face answers the error.
@@ -51,7 +52,9 @@ import Testing
         request(Requests.call(3, "emulator.state"))
         #expect(out.messages[0]["result"]?["username"] == "alice")
         #expect(out.messages[1]["error"]?["code"] == -32001)
-        #expect(out.messages[1]["error"]?["message"]?.stringValue?.hasPrefix("State not saved: the change was undone") == true)
+        #expect(
+            out.messages[1]["error"]?["message"]?.stringValue?.hasPrefix("State not saved: the change was undone")
+                == true)
         #expect(out.messages[2]["result"]?["server"]?["users"] == 2, "the demo user and alice: bob was rolled back")
     }
 
@@ -62,7 +65,8 @@ import Testing
             let step = world.embedded.authenticate(.start(service: "Login")).body
             var payload = step.objectValue!
             payload["callbacks"] = try! JSONParser.parse(
-                #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#)
+                #"[{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]},{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]"#
+            )
             return world.embedded.authenticate(.submit(.object(payload))).body["tokenId"]?.stringValue
         }.get()
         #expect(try host.perform { $0.nativeState.sessions }.get() == 1)

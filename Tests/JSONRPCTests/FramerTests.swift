@@ -39,15 +39,19 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
 
     @Test func byteOrderMarkOnlyOnTheFirstLine() {
         let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("1\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("2\n".utf8)
-        #expect(events(framer, input, chunk: 1) == [.frame(Array("1".utf8)), .frame([0xEF, 0xBB, 0xBF] + Array("2".utf8))])
+        #expect(
+            events(framer, input, chunk: 1) == [.frame(Array("1".utf8)), .frame([0xEF, 0xBB, 0xBF] + Array("2".utf8))])
     }
 
     @Test func oversizedLineIsRefusedWhateverTheChunking() {
         let long = String(repeating: "x", count: 100)
         let input = Array("{\"a\":1}\n\(long)\n{\"b\":2}\n".utf8)
         for chunk in [1, 10, 64, 65, input.count] {
-            #expect(events(framer, input, chunk: chunk) == [.frame(Array("{\"a\":1}".utf8)), .oversized(limit: 64), .frame(Array("{\"b\":2}".utf8))],
-                    "chunk size \(chunk)")
+            #expect(
+                events(framer, input, chunk: chunk) == [
+                    .frame(Array("{\"a\":1}".utf8)), .oversized(limit: 64), .frame(Array("{\"b\":2}".utf8)),
+                ],
+                "chunk size \(chunk)")
         }
     }
 
@@ -58,7 +62,10 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
     }
 
     @Test func partialLastLineIsReportedAtEOF() {
-        #expect(events(framer, Array("{\"a\":1}\n{\"b\"".utf8), chunk: 3) == [.frame(Array("{\"a\":1}".utf8)), .truncated(byteCount: 4)])
+        #expect(
+            events(framer, Array("{\"a\":1}\n{\"b\"".utf8), chunk: 3) == [
+                .frame(Array("{\"a\":1}".utf8)), .truncated(byteCount: 4),
+            ])
         #expect(events(framer, Array("{\"a\":1}\n   ".utf8), chunk: 3) == frames("{\"a\":1}"))
     }
 
@@ -75,7 +82,9 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
     @Test func bodiesSplitAnywhere() {
         let body1 = "{\"id\":1}"
         let body2 = "{\"é\":\"✓\"}"
-        let input = Array("Content-Length: \(body1.utf8.count)\r\n\r\n\(body1)content-length:\(body2.utf8.count)\r\nContent-Type: application/json\r\n\r\n\(body2)".utf8)
+        let input = Array(
+            "Content-Length: \(body1.utf8.count)\r\n\r\n\(body1)content-length:\(body2.utf8.count)\r\nContent-Type: application/json\r\n\r\n\(body2)"
+                .utf8)
         for chunk in [1, 2, 5, input.count] {
             #expect(events(framer, input, chunk: chunk) == frames(body1, body2), "chunk size \(chunk)")
         }
@@ -136,7 +145,9 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
         let content = "\"" + String(repeating: "x", count: limit - 2) + "\""
         let input: [UInt8] = [0xEF, 0xBB, 0xBF] + Array((content + "\r\n").utf8)
         for chunk in [1, 2, limit, input.count] {
-            #expect(events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == frames(content), "chunk size \(chunk)")
+            #expect(
+                events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == frames(content),
+                "chunk size \(chunk)")
         }
     }
 
@@ -144,7 +155,9 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
         let content = "\"" + String(repeating: "x", count: limit - 1) + "\""
         let input = Array((content + "\r\n[]\n").utf8)
         for chunk in [1, 5, limit, input.count] {
-            #expect(events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == [.oversized(limit: limit)] + frames("[]"))
+            #expect(
+                events(NDJSONFramer(maxFrameBytes: limit), input, chunk: chunk) == [.oversized(limit: limit)]
+                    + frames("[]"))
         }
     }
 }
@@ -176,7 +189,8 @@ private func frames(_ texts: String...) -> [FrameEvent] { texts.map { .frame(Arr
     }
 
     @Test func conflictingDuplicateLengthsAreAnError() {
-        let input = Array("Content-Length: 2\r\nContent-Length: 3\r\n\r\n[]Content-Length: 2\r\ncontent-length: 2\r\n\r\n[]".utf8)
+        let input = Array(
+            "Content-Length: 2\r\nContent-Length: 3\r\n\r\n[]Content-Length: 2\r\ncontent-length: 2\r\n\r\n[]".utf8)
         let got = events(framer, input, chunk: input.count)
         #expect(got.first == .malformed("conflicting Content-Length headers: 2 and 3"))
         #expect(got.last == .frame(Array("[]".utf8)), "an agreeing duplicate is fine")

@@ -11,7 +11,8 @@ final class CapturingSink: MessageSink {
 private func makeServer() -> RPCServer {
     let server = RPCServer(limits: RPCServer.Limits(maxDepth: 8, maxBatchLength: 4))
     server.register("echo") { call throws(JSONRPCError) in call.params ?? .null }
-    server.register("reject") { _ throws(JSONRPCError) in throw .nativeRejection(code: "Error", message: "LoginFailure") }
+    server.register("reject") { _ throws(JSONRPCError) in throw .nativeRejection(code: "Error", message: "LoginFailure")
+    }
     return server
 }
 
@@ -27,10 +28,12 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
 @Suite struct RPCEnvelope {
     @Test func requestGetsItsIdBack() {
         let server = makeServer()
-        #expect(exchange(server, #"{"jsonrpc":"2.0","id":7,"method":"echo","params":[1,"a"]}"#)
-            == [["jsonrpc": "2.0", "id": 7, "result": [1, "a"]]])
-        #expect(exchange(server, #"{"jsonrpc":"2.0","id":"abc","method":"echo"}"#)
-            == [["jsonrpc": "2.0", "id": "abc", "result": .null]])
+        #expect(
+            exchange(server, #"{"jsonrpc":"2.0","id":7,"method":"echo","params":[1,"a"]}"#)
+                == [["jsonrpc": "2.0", "id": 7, "result": [1, "a"]]])
+        #expect(
+            exchange(server, #"{"jsonrpc":"2.0","id":"abc","method":"echo"}"#)
+                == [["jsonrpc": "2.0", "id": "abc", "result": .null]])
     }
 
     @Test func notificationsGetNoReply() {
@@ -105,12 +108,20 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
 
     @Test func nativeRejectionShape() {
         let reply = exchange(makeServer(), #"{"jsonrpc":"2.0","id":4,"method":"reject"}"#)
-        #expect(reply == [["jsonrpc": "2.0", "id": 4, "error": ["code": -32000, "message": "LoginFailure", "data": ["code": "Error"]]]])
+        #expect(
+            reply == [
+                [
+                    "jsonrpc": "2.0", "id": 4,
+                    "error": ["code": -32000, "message": "LoginFailure", "data": ["code": "Error"]],
+                ]
+            ])
     }
 
     @Test func nestingLimit() {
         let server = makeServer()
-        let deep = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":" + String(repeating: "[", count: 9) + String(repeating: "]", count: 9) + "}"
+        let deep =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"echo\",\"params\":" + String(repeating: "[", count: 9)
+            + String(repeating: "]", count: 9) + "}"
         let reply = exchange(server, deep)
         #expect(errorCode(reply[0]) == -32600)
         #expect(reply[0]["error"]?["data"]?["limit"] == 8)
@@ -130,7 +141,10 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
 
 @Suite struct RPCBatches {
     @Test func batchAnswersInOrderWithoutNotifications() {
-        let replies = exchange(makeServer(), #"[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]},{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","id":2,"method":"nope"}]"#)
+        let replies = exchange(
+            makeServer(),
+            #"[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]},{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","id":2,"method":"nope"}]"#
+        )
         #expect(replies.count == 1)
         let array = replies[0].arrayValue ?? []
         #expect(array.count == 2)
@@ -139,7 +153,8 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
     }
 
     @Test func batchOfNotificationsIsSilent() {
-        #expect(exchange(makeServer(), #"[{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","method":"echo"}]"#).isEmpty)
+        #expect(
+            exchange(makeServer(), #"[{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","method":"echo"}]"#).isEmpty)
     }
 
     @Test func batchOfGarbage() {
@@ -162,7 +177,8 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
             server.stopRequested = true
             return .null
         }
-        let replies = exchange(server, #"[{"jsonrpc":"2.0","id":1,"method":"stop"},{"jsonrpc":"2.0","id":2,"method":"echo"}]"#)
+        let replies = exchange(
+            server, #"[{"jsonrpc":"2.0","id":1,"method":"stop"},{"jsonrpc":"2.0","id":2,"method":"echo"}]"#)
         #expect(replies[0].arrayValue?.count == 1)
     }
 }
@@ -201,7 +217,8 @@ private func errorCode(_ message: JSONValue) -> Int64? { message["error"]?["code
     }
 
     @Test func inABatchItIsAnsweredLikeAnyResult() {
-        let replies = bodies(server(), #"[{"jsonrpc":"2.0","id":1,"method":"tree"},{"jsonrpc":"2.0","id":1,"method":"encoded"}]"#)
+        let replies = bodies(
+            server(), #"[{"jsonrpc":"2.0","id":1,"method":"tree"},{"jsonrpc":"2.0","id":1,"method":"encoded"}]"#)
         let batch = replies.first.flatMap { try? JSONParser.parse($0) }?.arrayValue
         #expect(batch?.count == 2)
         #expect(batch?.first == batch?.last)

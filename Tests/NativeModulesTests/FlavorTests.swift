@@ -1,9 +1,10 @@
 import AuthBridgeCore
+import EmbeddedAM
+import TestSupport
+import Testing
+
 @testable import NativeModules
 @testable import NativeSDK
-import TestSupport
-import EmbeddedAM
-import Testing
 
 @Suite struct ReactNativeAndroidContract {
     let bridge = ModuleHarness(flavor: .reactNativeAndroid, seed: 3)
@@ -11,7 +12,10 @@ import Testing
     @Test func stepIsAGsonStringWithAndroidKeys() throws {
         #expect(try bridge.call("start") == "SDK Initialized")
         let step = try JSONParser.parse(try #require(try bridge.call("login").stringValue))
-        #expect(step.objectValue?.keys == ["frCallbacks", "authId", "authServiceId", "stage", "pageHeader", "pageDescription", "callbacks"])
+        #expect(
+            step.objectValue?.keys == [
+                "frCallbacks", "authId", "authServiceId", "stage", "pageHeader", "pageDescription", "callbacks",
+            ])
         #expect(step["authServiceId"] == "")
         #expect(step["pageDescription"] == "", "Kotlin writes absent texts as empty strings")
         let fr = try #require(step["frCallbacks"]?.arrayValue?.first)
@@ -36,26 +40,34 @@ import Testing
         _ = try bridge.call("start")
         _ = try bridge.call("login")
         let payload = ModuleHarness.demo.replacingOccurrences(of: "Ch4ng3it!", with: "nope")
-        #expect(bridge.rejection("next", .string(payload)) == .rejection(
-            code: "error", message: #"{"code":401,"reason":"Unauthorized","message":"Login failure"}"#, detail: nil))
+        #expect(
+            bridge.rejection("next", .string(payload))
+                == .rejection(
+                    code: "error", message: #"{"code":401,"reason":"Unauthorized","message":"Login failure"}"#,
+                    detail: nil))
     }
 
     @Test func valuesNeedTheSameTypeAtTheSamePosition() throws {
         _ = try bridge.call("start")
         _ = try bridge.call("login")
         // Types swapped: neither value is applied, so AM sees empty inputs and refuses.
-        let swapped = #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]},{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]}]}"#
+        let swapped =
+            #"{"callbacks":[{"type":"PasswordCallback","input":[{"name":"IDToken2","value":"Ch4ng3it!"}]},{"type":"NameCallback","input":[{"name":"IDToken1","value":"demo"}]}]}"#
         #expect(bridge.rejection("next", .string(swapped)) != nil)
     }
 
     @Test func noUserMessages() {
-        #expect(bridge.rejection("getUserInfo") == .rejection(code: "error", message: Dialect.androidNoUser, detail: nil))
-        #expect(bridge.rejection("next", .string(ModuleHarness.demo)) == .rejection(code: "error", message: "current node or callbacks are null", detail: nil))
+        #expect(
+            bridge.rejection("getUserInfo") == .rejection(code: "error", message: Dialect.androidNoUser, detail: nil))
+        #expect(
+            bridge.rejection("next", .string(ModuleHarness.demo))
+                == .rejection(code: "error", message: "current node or callbacks are null", detail: nil))
     }
 
     @Test func userInfoLongsAndNullsBecomeStrings() {
-        #expect(ReactNativeResults.writableMap(["a": 5_000_000_000, "b": .null, "c": 7, "d": ["e": .null]])
-            == ["a": "5000000000", "b": "null", "c": 7, "d": ["e": "null"]])
+        #expect(
+            ReactNativeResults.writableMap(["a": 5_000_000_000, "b": .null, "c": 7, "d": ["e": .null]])
+                == ["a": "5000000000", "b": "null", "c": 7, "d": ["e": "null"]])
     }
 
     @Test func javaDateFormat() {
@@ -73,7 +85,9 @@ import Testing
         return Node(step: ["authId": "x", "callbacks": .array(callbacks)], authServiceId: "")!
     }
 
-    static func value(_ node: Node, _ index: Int) -> JSONValue? { node.callbacks[index]["input"]?.arrayValue?.first?["value"] }
+    static func value(_ node: Node, _ index: Int) -> JSONValue? {
+        node.callbacks[index]["input"]?.arrayValue?.first?["value"]
+    }
 
     static func payload(_ callbacks: [(String, JSONValue)]) throws -> StepPayload {
         let list = callbacks.map { type, value -> String in
@@ -86,23 +100,29 @@ import Testing
 
     @Test func nameGoesToTheFirstNameCallback() throws {
         var node = Self.node(["NameCallback", "NameCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("NameCallback", "a"), ("NameCallback", "b")]), to: &node, variant: .kotlin, collector: Self.collector)
+        try CallbackValues.applyAndroid(
+            try Self.payload([("NameCallback", "a"), ("NameCallback", "b")]), to: &node, variant: .kotlin,
+            collector: Self.collector)
         #expect(Self.value(node, 0) == "b")
         #expect(Self.value(node, 1) == "")
     }
 
     @Test func choiceIsNeverSetOnKotlinAndRejectedOnJava() throws {
         var node = Self.node(["ChoiceCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .kotlin, collector: Self.collector)
+        try CallbackValues.applyAndroid(
+            try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .kotlin, collector: Self.collector)
         #expect(Self.value(node, 0) == "")
         #expect(throws: BridgeError.self) {
-            try CallbackValues.applyAndroid(try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .java, collector: Self.collector)
+            try CallbackValues.applyAndroid(
+                try Self.payload([("ChoiceCallback", 1)]), to: &node, variant: .java, collector: Self.collector)
         }
     }
 
     @Test func booleansOnlyForBooleanCallbacks() throws {
         var node = Self.node(["TermsAndConditionsCallback", "StringAttributeInputCallback"])
-        try CallbackValues.applyAndroid(try Self.payload([("TermsAndConditionsCallback", true), ("StringAttributeInputCallback", 5)]), to: &node, variant: .kotlin, collector: Self.collector)
+        try CallbackValues.applyAndroid(
+            try Self.payload([("TermsAndConditionsCallback", true), ("StringAttributeInputCallback", 5)]), to: &node,
+            variant: .kotlin, collector: Self.collector)
         #expect(Self.value(node, 0) == true)
         #expect(Self.value(node, 1) == "")
     }
@@ -114,7 +134,8 @@ import Testing
             let bridge = ModuleHarness(flavor: flavor, seed: 3)
             #expect(try bridge.call("frAuthStart").stringValue != nil)
             _ = try bridge.call("login")
-            let success = try JSONParser.parse(try #require(try bridge.call("next", .string(ModuleHarness.demo)).stringValue))
+            let success = try JSONParser.parse(
+                try #require(try bridge.call("next", .string(ModuleHarness.demo)).stringValue))
             #expect(success["type"] == "LoginSuccess")
             #expect(try bridge.call("getUserInfo").stringValue?.contains(#""name":"Demo User""#) == true)
             #expect(try bridge.call("logout") == "User logged out")
@@ -136,9 +157,14 @@ import Testing
         _ = try ios.call("frAuthStart")
         _ = try ios.call("login")
         let wrong = ModuleHarness.demo.replacingOccurrences(of: "Ch4ng3it!", with: "nope")
-        #expect(ios.rejection("next", .string(wrong)) == .rejection(code: "LoginFailure", message: "Login failure", detail: nil))
-        #expect(ios.rejection("next", 5) == .rejection(code: "500", message: "Arguments not parsed correctly", detail: nil))
-        #expect(ios.rejection("callEndpoint", ["u", "GET"]) == .rejection(code: "500", message: "Arguments not parsed correctly", detail: nil))
+        #expect(
+            ios.rejection("next", .string(wrong))
+                == .rejection(code: "LoginFailure", message: "Login failure", detail: nil))
+        #expect(
+            ios.rejection("next", 5) == .rejection(code: "500", message: "Arguments not parsed correctly", detail: nil))
+        #expect(
+            ios.rejection("callEndpoint", ["u", "GET"])
+                == .rejection(code: "500", message: "Arguments not parsed correctly", detail: nil))
     }
 }
 
@@ -149,19 +175,30 @@ import Testing
         _ = try bridge.call("frAuthStart")
         _ = try bridge.call("login")
         bridge.advanceClock(by: 301)
-        #expect(bridge.rejection("next", .string(ModuleHarness.demo)) == .rejection(code: "LoginFailure", message: "Authentication timed out", detail: nil))
+        #expect(
+            bridge.rejection("next", .string(ModuleHarness.demo))
+                == .rejection(code: "LoginFailure", message: "Authentication timed out", detail: nil))
     }
 
     @Test func flutterIOSRejectsAnUnknownSuspendedIdWithoutTheClassName() throws {
         let bridge = ModuleHarness(flavor: .flutterIOS, seed: 3)
         _ = try bridge.call("frAuthStart")
-        let result = bridge.perform { world in Result { () throws(BridgeError) -> JSONValue in try world.resumeJourney(suspendedId: "nope") } }
-        #expect(throws: BridgeError.rejection(code: "LoginFailure", message: " Token not found. It may have expired.", detail: nil)) { try result.get() }
+        let result = bridge.perform { world in
+            Result { () throws(BridgeError) -> JSONValue in try world.resumeJourney(suspendedId: "nope") }
+        }
+        #expect(
+            throws: BridgeError.rejection(
+                code: "LoginFailure", message: " Token not found. It may have expired.", detail: nil)
+        ) { try result.get() }
     }
 
     @Test func rnIOSLoginBeforeStartSaysToStartTheSDK() {
         let bridge = ModuleHarness(flavor: .reactNativeIOS)
-        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil))
+        #expect(
+            bridge.rejection("login")
+                == .rejection(
+                    code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil)
+        )
     }
 }
 

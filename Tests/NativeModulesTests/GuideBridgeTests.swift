@@ -1,8 +1,9 @@
 import AuthBridgeCore
-@testable import NativeModules
 import NativeSDK
 import TestSupport
 import Testing
+
+@testable import NativeModules
 
 /// The bridge the ForgeRock guide teaches (variant RN-B, docs/flavors.md), as its JS meets it.
 @Suite struct GuideBridgeContract {
@@ -16,7 +17,9 @@ import Testing
         let success = try bridge.call("next", ModuleHarness.answer(step.compactText, ["demo", "Ch4ng3it!"]))
         #expect(success.objectValue?.keys == ["type", "accessInfo"])
         let accessInfo = try JSONParser.parse(try #require(success["accessInfo"]?.stringValue))
-        #expect(accessInfo["value"]?.stringValue == bridge.perform { $0.sdk.accessToken?.value }, "JSON.parse(response.accessInfo) is the token")
+        #expect(
+            accessInfo["value"]?.stringValue == bridge.perform { $0.sdk.accessToken?.value },
+            "JSON.parse(response.accessInfo) is the token")
         let user = try bridge.call("getUserInfo")
         #expect(user["name"] == "Demo User")
         #expect(user["email"] == "demo@example.com")
@@ -24,15 +27,19 @@ import Testing
 
     @Test func itsRejectionsAreTheGuidesOwn() throws {
         _ = try bridge.call("start")
-        #expect(bridge.rejection("next", .string(ModuleHarness.demo)) == .rejection(
-            code: "Error", message: "UnknownError", detail: "no journey in progress: call login() first"))
+        #expect(
+            bridge.rejection("next", .string(ModuleHarness.demo))
+                == .rejection(
+                    code: "Error", message: "UnknownError", detail: "no journey in progress: call login() first"))
         let step = try #require(try bridge.call("login").stringValue)
         if case .rejection(let code, let message, _)? = bridge.rejection("next", "not json") {
             #expect(code == "Error" && message == "UnknownError")
         } else {
             Issue.record("an unreadable payload must reject UnknownError")
         }
-        if case .rejection(let code, let message, _)? = bridge.rejection("next", ModuleHarness.answer(step, ["demo", "wrong"])) {
+        if case .rejection(let code, let message, _)? = bridge.rejection(
+            "next", ModuleHarness.answer(step, ["demo", "wrong"]))
+        {
             #expect(code == "Error" && message == "LoginFailure")
         } else {
             Issue.record("a wrong password must reject LoginFailure")

@@ -1,9 +1,10 @@
 import AuthBridgeCore
+import EmbeddedAM
+import TestSupport
+import Testing
+
 @testable import NativeModules
 @testable import NativeSDK
-import TestSupport
-import EmbeddedAM
-import Testing
 
 /// The built-in journeys through the RN iOS bridge: what the sample bridge does with each
 /// callback type (RN-E's `FRAuthSampleBridge.swift` `next`, docs/flavors.md), and what `--callbacks complete` does instead.
@@ -38,7 +39,11 @@ import Testing
     @Test func theSampleBridgeRejectsCallbacksItCannotHandleAndKeepsTheStep() throws {
         let (bridge, step) = try Self.start("PollingWait")
         let rejection = bridge.rejection("next", ModuleHarness.answer(step, values: [.null, .null]))
-        #expect(rejection == .rejection(code: "Error", message: "Received an unsupported callback", detail: "callback 0 is a PollingWaitCallback"))
+        #expect(
+            rejection
+                == .rejection(
+                    code: "Error", message: "Received an unsupported callback",
+                    detail: "callback 0 is a PollingWaitCallback"))
         #expect(bridge.perform { $0.sdk.currentNode?.callbackType(at: 0) } == .pollingWait)
     }
 

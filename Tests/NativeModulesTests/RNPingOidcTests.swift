@@ -20,7 +20,8 @@ import Testing
 
     static func code(_ error: BridgeError?) -> (String, String?, String)? {
         switch error {
-        case .typedRejection(let code, let message, let userInfo)?: return (code, userInfo["type"]?.stringValue, message)
+        case .typedRejection(let code, let message, let userInfo)?:
+            return (code, userInfo["type"]?.stringValue, message)
         case .rejection(let code, let message, _)?: return (code, nil, message)
         default: return nil
         }
@@ -44,17 +45,24 @@ import Testing
     /// revoke/logout have nothing to do. Android has no user to ask.
     @Test func withoutAUserAndroidRefusesAsStateIOSAsksTheBaseClient() throws {
         let (ios, iosWeb) = try Self.webClient(.reactNativeIOS)
-        #expect(Self.code(ios.rejection("RNPingOidc.token", iosWeb))! == ("OIDC_TOKEN_ERROR", "auth_error", "Agent not configured"))
+        #expect(
+            Self.code(ios.rejection("RNPingOidc.token", iosWeb))! == (
+                "OIDC_TOKEN_ERROR", "auth_error", "Agent not configured"
+            ))
         #expect(try ios.call("RNPingOidc.revoke", iosWeb) == .null)
         #expect(try ios.call("RNPingOidc.logout", iosWeb) == .null)
         let (android, androidWeb) = try Self.webClient(.reactNativeAndroid)
-        #expect(Self.code(android.rejection("RNPingOidc.revoke", androidWeb))!
-            == ("OIDC_REVOKE_ERROR", "state_error", "No authenticated user is available for this OIDC web client"))
+        #expect(
+            Self.code(android.rejection("RNPingOidc.revoke", androidWeb))!
+                == ("OIDC_REVOKE_ERROR", "state_error", "No authenticated user is available for this OIDC web client"))
     }
 
     @Test func unknownIdsAreStateErrorsNamingTheId() throws {
         let app = ModuleHarness()
-        #expect(Self.code(app.rejection("RNPingOidc.clientToken", "x"))! == ("OIDC_TOKEN_ERROR", "state_error", "No OIDC client found for id x"))
+        #expect(
+            Self.code(app.rejection("RNPingOidc.clientToken", "x"))! == (
+                "OIDC_TOKEN_ERROR", "state_error", "No OIDC client found for id x"
+            ))
         #expect(Self.code(app.rejection("RNPingOidc.clientEndSession", "x"))?.0 == "OIDC_LOGOUT_ERROR")
         #expect(Self.code(app.rejection("RNPingOidc.authorize", "w", [:]))?.2 == "No OIDC web client found for id w")
         #expect(try app.call("RNPingOidc.disposeWebClient", "w") == .null)
@@ -62,27 +70,41 @@ import Testing
 
     @Test func aBadConfigThrowsAsEachPlatformThrows() {
         let ios = ModuleHarness(flavor: .reactNativeIOS)
-        #expect(Self.code(ios.rejection("RNPingOidc.createClient", ["redirectUri": "x"]))!
-            == ("NSInvalidArgumentException", nil, "Invalid OIDC client config: Missing required parameter: clientId"))
+        #expect(
+            Self.code(ios.rejection("RNPingOidc.createClient", ["redirectUri": "x"]))!
+                == (
+                    "NSInvalidArgumentException", nil,
+                    "Invalid OIDC client config: Missing required parameter: clientId"
+                ))
         let android = ModuleHarness(flavor: .reactNativeAndroid)
         let noDiscovery: JSONValue = ["clientId": "c", "redirectUri": "r", "scopes": ["openid"]]
-        #expect(Self.code(android.rejection("RNPingOidc.createClient", noDiscovery))! == ("IllegalArgumentException", nil, "Missing discoveryEndpoint or openId"))
+        #expect(
+            Self.code(android.rejection("RNPingOidc.createClient", noDiscovery))! == (
+                "IllegalArgumentException", nil, "Missing discoveryEndpoint or openId"
+            ))
     }
 
     @Test func aHostMayChooseTheIdSoItCanAnswerSynchronously() throws {
         let app = ModuleHarness()
         #expect(try app.call("RNPingOidc.createClient", Self.config, "client-1") == "client-1")
         #expect(try app.call("RNPingOidc.createWebClient", "client-1", "web-1") == "web-1")
-        #expect(app.rejection("RNPingOidc.createClient", Self.config, "client-1")
-            == .invalidParams(reason: "the host-chosen id must be a new, non-empty string, got \"client-1\"", param: "1"))
+        #expect(
+            app.rejection("RNPingOidc.createClient", Self.config, "client-1")
+                == .invalidParams(
+                    reason: "the host-chosen id must be a new, non-empty string, got \"client-1\"", param: "1"))
     }
 
     @Test func aJourneySessionIsTheBrowsersCookie() throws {
         let (app, web) = try Self.webClient()
-        _ = app.perform { world in (try? world.addUser(username: "alice", password: "Secr3t!!", attributes: [:])) != nil }
+        _ = app.perform { world in (try? world.addUser(username: "alice", password: "Secr3t!!", attributes: [:])) != nil
+        }
         let journey = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://localhost:8080/am"])
         _ = try app.call("RNPingJourney.start", journey, "Login")
-        let alice: JSONValue = ["callbacks": [["type": "NameCallback", "value": "alice"], ["type": "PasswordCallback", "value": "Secr3t!!"]]]
+        let alice: JSONValue = [
+            "callbacks": [
+                ["type": "NameCallback", "value": "alice"], ["type": "PasswordCallback", "value": "Secr3t!!"],
+            ]
+        ]
         #expect(try app.call("RNPingJourney.next", journey, "", alice)["type"] == "SuccessNode")
         #expect(try app.call("RNPingOidc.authorize", web, [:]) == ["type": "success"])
         // Alice, not the test user: the journey's session stood in for the browser's cookie.

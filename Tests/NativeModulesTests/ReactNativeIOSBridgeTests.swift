@@ -1,9 +1,10 @@
 import AuthBridgeCore
+import EmbeddedAM
+import TestSupport
+import Testing
+
 @testable import NativeModules
 @testable import NativeSDK
-import TestSupport
-import EmbeddedAM
-import Testing
 
 @Suite struct RNiOSLogin {
     @Test func startResolvesTheIOSString() throws {
@@ -34,8 +35,11 @@ import Testing
         let tokensText = result["tokens"]?.stringValue ?? ""
         #expect(tokensText.hasPrefix("{\n  \"value\" : \""))
         let tokens = try JSONParser.parse(tokensText)
-        #expect(tokens.objectValue?.keys == ["value", "successUrl", "realm", "expiresIn", "scope", "tokenType",
-                                             "refreshToken", "idToken", "authenticatedTimestamp", "sessionToken"])
+        #expect(
+            tokens.objectValue?.keys == [
+                "value", "successUrl", "realm", "expiresIn", "scope", "tokenType",
+                "refreshToken", "idToken", "authenticatedTimestamp", "sessionToken",
+            ])
         #expect(tokens["tokenType"] == "Bearer")
         #expect(tokens["scope"] == "openid profile email")
         #expect(tokens["authenticatedTimestamp"]?.doubleValue == bridge.perform { $0.clock.now } - 978_307_200)
@@ -45,7 +49,8 @@ import Testing
     @Test func wrongPasswordRejectsLoginFailure() throws {
         let bridge = ModuleHarness()
         _ = try bridge.call("start")
-        let error = bridge.rejection("next", ModuleHarness.answer(try bridge.call("login").stringValue!, ["demo", "bad"]))
+        let error = bridge.rejection(
+            "next", ModuleHarness.answer(try bridge.call("login").stringValue!, ["demo", "bad"]))
         #expect(error == .rejection(code: "Error", message: "LoginFailure", detail: "Login failure"))
         // The retry pattern of the sample: restart and succeed.
         #expect(try bridge.login()["type"] == "LoginSuccess")
@@ -80,12 +85,20 @@ import Testing
         let bridge = ModuleHarness()
         _ = try bridge.call("start")
         _ = try bridge.login()
-        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "User is already authenticated", detail: nil))
+        #expect(
+            bridge.rejection("login")
+                == .rejection(code: "Error", message: "User is already authenticated", detail: nil))
         #expect(try bridge.call("logout") == .null)
-        #expect(bridge.rejection("getUserInfo") == .rejection(
-            code: "error", message: "Invalid SDK state: No current user for which to request user info", detail: nil))
-        #expect(bridge.rejection("getAccessToken") == .rejection(
-            code: "error", message: "Invalid SDK state: No current user for which to request access tokens", detail: nil))
+        #expect(
+            bridge.rejection("getUserInfo")
+                == .rejection(
+                    code: "error", message: "Invalid SDK state: No current user for which to request user info",
+                    detail: nil))
+        #expect(
+            bridge.rejection("getAccessToken")
+                == .rejection(
+                    code: "error", message: "Invalid SDK state: No current user for which to request access tokens",
+                    detail: nil))
         #expect(try bridge.login()["type"] == "LoginSuccess")
     }
 
@@ -102,17 +115,26 @@ import Testing
 
     @Test func loginBeforeStartIsRejected() {
         let bridge = ModuleHarness()
-        #expect(bridge.rejection("login") == .rejection(code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil))
+        #expect(
+            bridge.rejection("login")
+                == .rejection(
+                    code: "Error", message: "Invalid SDK State: initialize SDK using FRAuth.start() first", detail: nil)
+        )
     }
 
     @Test func registerCreatesAUserWhoAppearsInUserInfo() throws {
         let bridge = ModuleHarness()
         _ = try bridge.call("start")
         let step = try bridge.call("register").stringValue!
-        let result = try bridge.call("next", ModuleHarness.answer(step, values: [
-            "sam", "Sam", "Smith", "sam@example.com", false, true, "Passw0rdXYZ", ["What's your favorite color?", "Blue"],
-            ["Who was your first employer?", "ACME"], true,
-        ]))
+        let result = try bridge.call(
+            "next",
+            ModuleHarness.answer(
+                step,
+                values: [
+                    "sam", "Sam", "Smith", "sam@example.com", false, true, "Passw0rdXYZ",
+                    ["What's your favorite color?", "Blue"],
+                    ["Who was your first employer?", "ACME"], true,
+                ]))
         #expect(result["type"] == "LoginSuccess")
         #expect(try bridge.call("getUserInfo")["name"] == "Sam Smith")
         _ = try bridge.call("logout")
@@ -163,18 +185,32 @@ import Testing
     @Test func callbacksOfTheWrongShape() throws {
         let (bridge, _) = try started()
         #expect(detail(bridge.rejection("next", #"{"callbacks":{}}"#)) == "callbacks must be an array, got object")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{"input":[{"value":"x"}]},{}]}"#)) == "missing callbacks[0].input[0].name (a string)")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{},{"input":[{"name":"IDToken2","value":[1]}, {"name":7}]}]}"#)) == "callbacks[1].input[1].name must be a string, got integer")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{},{"input":"x"}]}"#)) == "callbacks[1].input must be an array, got string")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{"_id":"0"},{}]}"#)) == "callbacks[0]._id must be an integer, got string")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[5,{}]}"#)) == "callbacks[0] must be an object, got integer")
-        #expect(detail(bridge.rejection("next", #"{"authId":5,"callbacks":[]}"#)) == "authId must be a string, got integer")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[{"input":[{"value":"x"}]},{}]}"#))
+                == "missing callbacks[0].input[0].name (a string)")
+        #expect(
+            detail(
+                bridge.rejection("next", #"{"callbacks":[{},{"input":[{"name":"IDToken2","value":[1]}, {"name":7}]}]}"#)
+            ) == "callbacks[1].input[1].name must be a string, got integer")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[{},{"input":"x"}]}"#))
+                == "callbacks[1].input must be an array, got string")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[{"_id":"0"},{}]}"#))
+                == "callbacks[0]._id must be an integer, got string")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[5,{}]}"#)) == "callbacks[0] must be an object, got integer")
+        #expect(
+            detail(bridge.rejection("next", #"{"authId":5,"callbacks":[]}"#)) == "authId must be a string, got integer")
     }
 
     @Test func moreOrFewerCallbacksThanTheStep() throws {
         let (bridge, _) = try started()
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{}]}"#)) == "the step has 2 callbacks, the payload has 1")
-        #expect(detail(bridge.rejection("next", #"{"callbacks":[{},{},{}]}"#)) == "the step has 2 callbacks, the payload has 3")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[{}]}"#)) == "the step has 2 callbacks, the payload has 1")
+        #expect(
+            detail(bridge.rejection("next", #"{"callbacks":[{},{},{}]}"#))
+                == "the step has 2 callbacks, the payload has 3")
     }
 
     @Test func stateSurvivesBadPayloads() throws {
@@ -186,7 +222,9 @@ import Testing
 
     @Test func wrongArgumentsAreParamErrors() throws {
         let (bridge, _) = try started()
-        #expect(bridge.rejection("next") == .invalidParams(reason: "next takes 1 argument (the step payload), got 0", param: nil))
+        #expect(
+            bridge.rejection("next")
+                == .invalidParams(reason: "next takes 1 argument (the step payload), got 0", param: nil))
         #expect(
             bridge.rejection("next", 5)
                 == .invalidParams(
@@ -198,15 +236,19 @@ import Testing
     @Test func valuesAreAppliedByPositionWithTheirJSONType() throws {
         let (bridge, step) = try started()
         // The iOS bridge ignores the payload's type strings and echoed authId; only positions count.
-        let payload = #"{"authId":"ignored","callbacks":[{"type":"Whatever","input":[{"name":"x","value":"demo"}]},{"input":[{"name":"y","value":"Ch4ng3it!"}]}]}"#
+        let payload =
+            #"{"authId":"ignored","callbacks":[{"type":"Whatever","input":[{"name":"x","value":"demo"}]},{"input":[{"name":"y","value":"Ch4ng3it!"}]}]}"#
         _ = step
         #expect(try bridge.call("next", .string(payload))["type"] == "LoginSuccess")
     }
 
     @Test func nullValueLeavesTheInputAlone() throws {
         let (bridge, _) = try started()
-        let payload = #"{"callbacks":[{"input":[{"name":"IDToken1","value":null}]},{"input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]}"#
-        #expect(bridge.rejection("next", .string(payload)) == .rejection(code: "Error", message: "LoginFailure", detail: "Login failure"))
+        let payload =
+            #"{"callbacks":[{"input":[{"name":"IDToken1","value":null}]},{"input":[{"name":"IDToken2","value":"Ch4ng3it!"}]}]}"#
+        #expect(
+            bridge.rejection("next", .string(payload))
+                == .rejection(code: "Error", message: "LoginFailure", detail: "Login failure"))
     }
 
     @Test func flexibleTypes() {

@@ -1,9 +1,10 @@
 import AuthBridgeCore
+import EmbeddedAM
+import TestSupport
+import Testing
+
 @testable import NativeModules
 @testable import NativeSDK
-import TestSupport
-import EmbeddedAM
-import Testing
 
 /// Token sync as the host sees it: bridge calls in, events out, in order.
 @Suite struct TokenSyncEvents {
@@ -56,9 +57,10 @@ import Testing
         let events = bridge.takeEvents()
         #expect(events.map(\.0) == ["TOKEN_EVENT"])
         #expect(events[0].1["reason"] == "login")
-        #expect(events[0].1.objectValue?.keys == [
-            "accessToken", "refreshToken", "idToken", "tokenType", "expiresAt", "scope", "generation", "reason",
-        ])
+        #expect(
+            events[0].1.objectValue?.keys == [
+                "accessToken", "refreshToken", "idToken", "tokenType", "expiresAt", "scope", "generation", "reason",
+            ])
     }
 
     @Test func jsLogoutIsNotEchoed() throws {
@@ -137,14 +139,25 @@ import Testing
     @Test func aRefusedRefreshWithoutSessionIsANativeLogout() throws {
         let bridge = ModuleHarness()
         _ = try bridge.call("tokenSyncReady")
-        _ = try bridge.call("tokenUpdate", [
-            "accessToken": "js-access", "refreshToken": "unknown-to-the-server", "expiresAt": .int(Int64(bridge.perform { $0.clock.now }) + 30),
-        ])
+        _ = try bridge.call(
+            "tokenUpdate",
+            [
+                "accessToken": "js-access", "refreshToken": "unknown-to-the-server",
+                "expiresAt": .int(Int64(bridge.perform { $0.clock.now }) + 30),
+            ])
         _ = bridge.takeEvents()
-        #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "All user credentials are expired or invalid; user authentication is required", detail: nil))
+        #expect(
+            bridge.rejection("getAccessToken")
+                == .rejection(
+                    code: "error",
+                    message: "All user credentials are expired or invalid; user authentication is required", detail: nil
+                ))
         #expect(bridge.takeEvents().map { $0.1 } == [["reason": "refresh_rejected", "generation": 2]])
-        #expect(bridge.rejection("getUserInfo") == .rejection(
-            code: "error", message: "Invalid SDK state: No current user for which to request user info", detail: nil))
+        #expect(
+            bridge.rejection("getUserInfo")
+                == .rejection(
+                    code: "error", message: "Invalid SDK state: No current user for which to request user info",
+                    detail: nil))
     }
 
     @Test func aRevokedSessionIsFoundOnTheNextRefresh() throws {
@@ -164,7 +177,11 @@ import Testing
         _ = bridge.takeEvents()
         // Rotating the refresh token behind the SDK's back makes the one it holds a replay.
         let held = bridge.perform { $0.sdk.accessToken!.refreshToken! }
-        _ = bridge.perform { $0.embedded.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"]) }
+        _ = bridge.perform {
+            $0.embedded.token(form: [
+                "grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient",
+            ])
+        }
         // The session is used meanwhile (as a web app's refresh would), so it outlives AM's 30
         // minutes of Maximum Idle Time.
         let sso = bridge.perform { $0.sdk.tokens.ssoToken! }
@@ -183,9 +200,18 @@ import Testing
         let bridge = try Self.loggedIn(ready: true)
         _ = bridge.takeEvents()
         let held = bridge.perform { $0.sdk.accessToken!.refreshToken! }
-        _ = bridge.perform { $0.embedded.token(form: ["grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient"]) }
+        _ = bridge.perform {
+            $0.embedded.token(form: [
+                "grant_type": "refresh_token", "refresh_token": held, "client_id": "ReactNativeOAuthClient",
+            ])
+        }
         bridge.advanceClock(by: 3600)
-        #expect(bridge.rejection("getAccessToken") == .rejection(code: "error", message: "All user credentials are expired or invalid; user authentication is required", detail: nil))
+        #expect(
+            bridge.rejection("getAccessToken")
+                == .rejection(
+                    code: "error",
+                    message: "All user credentials are expired or invalid; user authentication is required", detail: nil
+                ))
         #expect(bridge.takeEvents().map { $0.1 } == [["reason": "session_ended", "generation": 2]])
     }
 
@@ -207,8 +233,11 @@ import Testing
 
     @Test func anInvalidSubjectTokenIsRejectedWithTheServerError() throws {
         let bridge = ModuleHarness()
-        #expect(bridge.rejection("exchangeToken", "forged") == .rejection(
-            code: "error", message: "Token exchange failed: The subject token is invalid, expired or revoked", detail: "invalid_grant"))
+        #expect(
+            bridge.rejection("exchangeToken", "forged")
+                == .rejection(
+                    code: "error", message: "Token exchange failed: The subject token is invalid, expired or revoked",
+                    detail: "invalid_grant"))
         #expect(bridge.perform { $0.sdk.tokens.generation } == 0)
     }
 }

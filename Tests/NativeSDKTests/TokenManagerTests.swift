@@ -1,7 +1,8 @@
 import AuthBridgeCore
 import IdentityServer
-@testable import NativeSDK
 import Testing
+
+@testable import NativeSDK
 
 /// A token endpoint that answers as told and counts calls.
 final class ScriptedTokenServer: IdentityServer {
@@ -13,17 +14,22 @@ final class ScriptedTokenServer: IdentityServer {
         tokenCalls += 1
         switch answer {
         case .unreachable: throw TransportError("connection refused")
-        case .refused: return ServerReply(status: 400, body: ["error": "invalid_grant", "error_description": "grant is invalid"])
+        case .refused:
+            return ServerReply(status: 400, body: ["error": "invalid_grant", "error_description": "grant is invalid"])
         case .tokens:
-            return ServerReply(status: 200, body: [
-                "access_token": .string("access-\(tokenCalls)"), "refresh_token": .string("refresh-\(tokenCalls)"),
-                "scope": "openid", "token_type": "Bearer", "expires_in": 3599,
-            ])
+            return ServerReply(
+                status: 200,
+                body: [
+                    "access_token": .string("access-\(tokenCalls)"), "refresh_token": .string("refresh-\(tokenCalls)"),
+                    "scope": "openid", "token_type": "Bearer", "expires_in": 3599,
+                ])
         }
     }
 
     func authenticate(_ request: AuthenticateRequest) -> ServerReply { ServerReply(status: 500) }
-    func authorize(_ request: AuthorizeRequest) -> ServerReply { ServerReply(status: 400, body: ["error": "interaction_required"]) }
+    func authorize(_ request: AuthorizeRequest) -> ServerReply {
+        ServerReply(status: 400, body: ["error": "interaction_required"])
+    }
     func userInfo(accessToken: String) -> ServerReply { ServerReply(status: 500) }
     func revoke(form: [String: String]) -> ServerReply { ServerReply(status: 200) }
     private(set) var endSessions: [EndSessionEndpoint] = []
@@ -49,11 +55,13 @@ final class ScriptedTokenServer: IdentityServer {
     final class Reasons { var reasons: [TokenChangeReason] = [] }
 
     init() {
-        let client = OAuthClient(server: server, options: SDKOptions(), clock: clock, random: SeededRandomSource(seed: 1))
+        let client = OAuthClient(
+            server: server, options: SDKOptions(), clock: clock, random: SeededRandomSource(seed: 1))
         manager = TokenManager(client: client, clock: clock, threshold: 60)
-        manager.adopt(AccessToken(
-            value: "access-0", refreshToken: "refresh-0", idToken: nil, tokenType: "Bearer",
-            expiresAt: Int64(clock.now) + 30, scope: "openid", now: clock.now))
+        manager.adopt(
+            AccessToken(
+                value: "access-0", refreshToken: "refresh-0", idToken: nil, tokenType: "Bearer",
+                expiresAt: Int64(clock.now) + 30, scope: "openid", now: clock.now))
         manager.observer = { [recorded] change in recorded.reasons.append(change.reason) }
     }
 
@@ -66,9 +74,10 @@ final class ScriptedTokenServer: IdentityServer {
     }
 
     @Test func aTokenFarFromExpiryIsServedAsItIs() throws {
-        manager.adopt(AccessToken(
-            value: "long", refreshToken: "r", idToken: nil, tokenType: "Bearer", expiresAt: Int64(clock.now) + 3600,
-            scope: "openid", now: clock.now))
+        manager.adopt(
+            AccessToken(
+                value: "long", refreshToken: "r", idToken: nil, tokenType: "Bearer", expiresAt: Int64(clock.now) + 3600,
+                scope: "openid", now: clock.now))
         #expect(try manager.freshAccessToken().value == "long")
         #expect(server.tokenCalls == 0)
     }
@@ -94,7 +103,8 @@ final class ScriptedTokenServer: IdentityServer {
 /// written with, the member at fault named.
 @Suite struct NativeSavedState {
     static let token: JSONValue = [
-        "value": "at", "expiresIn": 3600, "scope": "openid", "tokenType": "Bearer", "refreshToken": "rt", "idToken": .null,
+        "value": "at", "expiresIn": 3600, "scope": "openid", "tokenType": "Bearer", "refreshToken": "rt",
+        "idToken": .null,
         "authenticatedAt": 1_767_225_600, "sessionToken": .null,
     ]
 
@@ -104,27 +114,54 @@ final class ScriptedTokenServer: IdentityServer {
         return .object(members)
     }
 
-    @Test(arguments: [
-        (with(["generation": 1, "tokens": token, "ssoToken": "sso"], "generation", "1"), "native.generation: expected an integer, found string"),
-        (["generation": 1, "tokens": with(token, "expiresIn", "3600")], "native.tokens.expiresIn: expected an integer, found string"),
-        (["generation": 1, "tokens": with(token, "refreshToken", 5)], "native.tokens.refreshToken: expected a string or null, found integer"),
-        (["generation": 1, "tokens": "at"], "native.tokens: expected an object, found string"),
-        (["generation": 1, "ssoToken": ["value": "sso"]], "native.ssoToken: expected a string or null, found object"),
-    ] as [(JSONValue, String)])
+    @Test(
+        arguments: [
+            (
+                with(["generation": 1, "tokens": token, "ssoToken": "sso"], "generation", "1"),
+                "native.generation: expected an integer, found string"
+            ),
+            (
+                ["generation": 1, "tokens": with(token, "expiresIn", "3600")],
+                "native.tokens.expiresIn: expected an integer, found string"
+            ),
+            (
+                ["generation": 1, "tokens": with(token, "refreshToken", 5)],
+                "native.tokens.refreshToken: expected a string or null, found integer"
+            ),
+            (["generation": 1, "tokens": "at"], "native.tokens: expected an object, found string"),
+            (
+                ["generation": 1, "ssoToken": ["value": "sso"]],
+                "native.ssoToken: expected a string or null, found object"
+            ),
+        ] as [(JSONValue, String)])
     func theTokenManagerRefusesAWrongType(saved: JSONValue, message: String) {
-        let client = OAuthClient(server: ScriptedTokenServer(), options: SDKOptions(), clock: VirtualClock(), random: SeededRandomSource(seed: 1))
+        let client = OAuthClient(
+            server: ScriptedTokenServer(), options: SDKOptions(), clock: VirtualClock(),
+            random: SeededRandomSource(seed: 1))
         let manager = TokenManager(client: client, clock: VirtualClock(), threshold: 60)
         #expect(throws: StateError(message)) { try manager.restoreState([StateEntry([], saved)], rollingBack: false) }
     }
 
-    @Test(arguments: [
-        (["sessions": [], "tokens": [["slot": "a", "token": with(token, "authenticatedAt", "now")]]], "ping.tokens[0].token.authenticatedAt: expected a number, found string"),
-        (["sessions": [["slot": 1, "value": "v", "successUrl": "", "realm": "alpha"]], "tokens": []], "ping.sessions[0].slot: expected a string, found integer"),
-        (["sessions": [], "tokens": [["slot": "a", "token": token], ["slot": "a", "token": token]]], "ping.tokens[1].slot: a appears twice"),
-        (["sessions": "none", "tokens": []], "ping.sessions: expected an array, found string"),
-    ] as [(JSONValue, String)])
+    @Test(
+        arguments: [
+            (
+                ["sessions": [], "tokens": [["slot": "a", "token": with(token, "authenticatedAt", "now")]]],
+                "ping.tokens[0].token.authenticatedAt: expected a number, found string"
+            ),
+            (
+                ["sessions": [["slot": 1, "value": "v", "successUrl": "", "realm": "alpha"]], "tokens": []],
+                "ping.sessions[0].slot: expected a string, found integer"
+            ),
+            (
+                ["sessions": [], "tokens": [["slot": "a", "token": token], ["slot": "a", "token": token]]],
+                "ping.tokens[1].slot: a appears twice"
+            ),
+            (["sessions": "none", "tokens": []], "ping.sessions: expected an array, found string"),
+        ] as [(JSONValue, String)])
     func thePingStoresRefuseAWrongType(saved: JSONValue, message: String) {
-        #expect(throws: StateError(message)) { try PingStores().restoreState([StateEntry([], saved)], rollingBack: false) }
+        #expect(throws: StateError(message)) {
+            try PingStores().restoreState([StateEntry([], saved)], rollingBack: false)
+        }
     }
 }
 
@@ -151,7 +188,8 @@ final class ScriptedTokenServer: IdentityServer {
     @Test func thePingOIDCClientSignsOffAtEndSessionEndpoint() {
         let stores = PingStores()
         let config = PingOidcConfig(clientId: "c", redirectUri: "a:/cb", scopes: ["openid"])
-        let client = PingOidcClient(config: config, server: server, clock: clock, random: SeededRandomSource(seed: 1), stores: stores)
+        let client = PingOidcClient(
+            config: config, server: server, clock: clock, random: SeededRandomSource(seed: 1), stores: stores)
         stores.tokens[config.storageKey] = token
         #expect(client.endSession())
         #expect(server.endSessions == [.endSessionEndpoint])

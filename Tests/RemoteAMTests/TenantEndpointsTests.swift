@@ -36,7 +36,9 @@ import Testing
         #expect(found.userInfo == document["userinfo_endpoint"])
         #expect(found.revoke == document["revocation_endpoint"])
         #expect(found.endSession(at: .endSessionEndpoint) == document["end_session_endpoint"])
-        #expect(found.endSession(at: .forgeRockSignOff) == document["end_session_endpoint"], "no ping_end_idp_session_endpoint")
+        #expect(
+            found.endSession(at: .forgeRockSignOff) == document["end_session_endpoint"],
+            "no ping_end_idp_session_endpoint")
         #expect(found.introspect == layout.introspect, "no introspection_endpoint: AM's layout")
     }
 

@@ -1,7 +1,8 @@
 import AuthBridgeCore
 import Foundation
-@testable import StateStore
 import Testing
+
+@testable import StateStore
 
 /// The journal: what a commit appends, what a restart reads back, and what a crash mid-append
 /// leaves (a torn last record, dropped, never anything after it).
@@ -33,7 +34,9 @@ import Testing
         let reopened = try StateDirectory(path: path)
         let saved = try #require(try reopened.load())
         #expect(saved.records.map { $0["seq"] } == [1, 2])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")) == snapshotBefore, "appends never rewrite the snapshot")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")) == snapshotBefore,
+            "appends never rewrite the snapshot")
     }
 
     /// A restart loads the journal (reading it to its end), folds it into the snapshot and
@@ -88,7 +91,9 @@ import Testing
         do {
             let directory = try StateDirectory(path: path)
             try directory.compact(JSONWriter().bytes(Self.snapshot))
-            for n in 1...records { try directory.append(Self.change("u\(n)", ["n": .int(Int64(n))]).record(sequence: Int64(n))) }
+            for n in 1...records {
+                try directory.append(Self.change("u\(n)", ["n": .int(Int64(n))]).record(sequence: Int64(n)))
+            }
         }
         var journal = try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal"))
         let second = journal.firstIndex(of: 0x0A)! + 1
@@ -113,7 +118,10 @@ import Testing
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.journal")) == journal)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path + "/state.json")) == snapshot)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path).sorted() == ["lock", "state.journal", "state.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: path).sorted() == [
+                "lock", "state.journal", "state.json",
+            ])
     }
 
     /// Asked to, a load goes on from the records before the damage, after keeping a copy of the
@@ -156,8 +164,12 @@ import Testing
     /// A record's lists are checked for their type: a `put` that is not a list was once read as
     /// "nothing put".
     @Test func aRecordOfTheWrongShapeIsRefused() {
-        #expect(throws: StateError("put: expected an array or null, found string")) { try StateChange(record: ["seq": 1, "put": "x"]) }
-        #expect(throws: StateError("del: expected an array or null, found object")) { try StateChange(record: ["seq": 1, "del": [:]]) }
+        #expect(throws: StateError("put: expected an array or null, found string")) {
+            try StateChange(record: ["seq": 1, "put": "x"])
+        }
+        #expect(throws: StateError("del: expected an array or null, found object")) {
+            try StateChange(record: ["seq": 1, "del": [:]])
+        }
         #expect(throws: StateError(": expected an object, found array")) { try StateChange(record: []) }
     }
 
@@ -170,7 +182,8 @@ import Testing
         entries.apply(delete)
         #expect(entries[["native"]] == nil)
         #expect(entries.entries(under: ["server", "users"]).map(\.0) == [["ada"]])
-        let roundTrip = try StateEntries(json: try JSONParser.parse(JSONWriter().bytes(entries.json)), member: "entries")
+        let roundTrip = try StateEntries(
+            json: try JSONParser.parse(JSONWriter().bytes(entries.json)), member: "entries")
         #expect(roundTrip[["server", "users", "ada"]] == ["n": 1])
     }
 }

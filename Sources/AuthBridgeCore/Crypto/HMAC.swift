@@ -52,7 +52,8 @@ public enum HMACSHA256 {
     }
 
     public static func pbkdf2(
-        password: [UInt8], salt: [UInt8], iterations: Int, length: Int, implementation: SHA256.Implementation = .preferred
+        password: [UInt8], salt: [UInt8], iterations: Int, length: Int,
+        implementation: SHA256.Implementation = .preferred
     ) -> [UInt8] {
         precondition(iterations > 0 && length > 0)
         let key = Key(password, implementation: implementation)
@@ -61,7 +62,8 @@ public enum HMACSHA256 {
         var blockIndex: UInt32 = 1
         // u and t live in one stack buffer: u_i = HMAC(u_{i-1}), t = u_1 ^ … ^ u_c.
         withUnsafeTemporaryAllocation(byteCount: 2 * size, alignment: 8) { buffer in
-            let u = buffer.baseAddress!, t = u + size
+            let u = buffer.baseAddress!
+            let t = u + size
             while derived.count < length {
                 let indexBytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: blockIndex >> UInt32($0)) }
                 (salt + indexBytes).withUnsafeBytes { key.authenticate($0, into: u) }
@@ -69,7 +71,9 @@ public enum HMACSHA256 {
                 for _ in 1..<iterations {
                     key.authenticate(UnsafeRawBufferPointer(start: u, count: size), into: u)
                     for i in 0..<size / 8 {
-                        let mixed = t.load(fromByteOffset: i * 8, as: UInt64.self) ^ u.load(fromByteOffset: i * 8, as: UInt64.self)
+                        let mixed =
+                            t.load(fromByteOffset: i * 8, as: UInt64.self)
+                            ^ u.load(fromByteOffset: i * 8, as: UInt64.self)
                         t.storeBytes(of: mixed, toByteOffset: i * 8, as: UInt64.self)
                     }
                 }

@@ -17,7 +17,8 @@ public struct JWT: Sendable {
     public func signed(key: [UInt8]) -> String { signed(with: HMACSHA256.Key(key)) }
 
     public func signed(with key: HMACSHA256.Key) -> String {
-        let signingInput = Base64URL.encode(JSONWriter().bytes(.object(header))) + "."
+        let signingInput =
+            Base64URL.encode(JSONWriter().bytes(.object(header))) + "."
             + Base64URL.encode(JSONWriter().bytes(.object(claims)))
         return signingInput + "." + Base64URL.encode(key.authenticate(signingInput.utf8))
     }

@@ -37,7 +37,7 @@ public struct SHA256: Sendable {
 
     private typealias Words = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
     private var state: Words = (
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
     /// The partial block (64 bytes) and how much of it is filled.
     private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
@@ -70,7 +70,9 @@ public struct SHA256: Sendable {
         if pendingCount > 0 {
             let take = min(Self.blockSize - pendingCount, bytes.count)
             let filled = pendingCount
-            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.advanced(by: filled).copyMemory(from: base, byteCount: take) }
+            withUnsafeMutableBytes(of: &pending) {
+                $0.baseAddress!.advanced(by: filled).copyMemory(from: base, byteCount: take)
+            }
             pendingCount += take
             offset = take
             guard pendingCount == Self.blockSize else { return }
@@ -82,7 +84,9 @@ public struct SHA256: Sendable {
             offset += wholeBlocks * Self.blockSize
         }
         if offset < bytes.count {
-            withUnsafeMutableBytes(of: &pending) { $0.baseAddress!.copyMemory(from: base + offset, byteCount: bytes.count - offset) }
+            withUnsafeMutableBytes(of: &pending) {
+                $0.baseAddress!.copyMemory(from: base + offset, byteCount: bytes.count - offset)
+            }
             pendingCount = bytes.count - offset
         }
     }
@@ -110,7 +114,9 @@ public struct SHA256: Sendable {
         compressPending()
         withUnsafeBytes(of: state) { words in
             for i in 0..<8 {
-                digest.storeBytes(of: words.load(fromByteOffset: i * 4, as: UInt32.self).bigEndian, toByteOffset: i * 4, as: UInt32.self)
+                digest.storeBytes(
+                    of: words.load(fromByteOffset: i * 4, as: UInt32.self).bigEndian, toByteOffset: i * 4,
+                    as: UInt32.self)
             }
         }
     }
@@ -141,7 +147,8 @@ public struct SHA256: Sendable {
         let end = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
             for i in 16..<64 {
-                let w15 = w[i - 15], w2 = w[i - 2]
+                let w15 = w[i - 15]
+                let w2 = w[i - 2]
                 let s0 = Self.rotr(w15, 7) ^ Self.rotr(w15, 18) ^ (w15 &>> 3)
                 let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 &>> 10)
                 w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1

@@ -10,7 +10,8 @@ public enum ISO8601 {
     /// stores dates (`2026-01-01T00:00:00.000Z`).
     public static func formatMillis(_ unixSeconds: Double) -> String {
         let t = CivilTime(unixMillis: Int64((unixSeconds * 1000).rounded(.down)))
-        return "\(CivilTime.padded(t.year, 4))-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))."
+        return
+            "\(CivilTime.padded(t.year, 4))-\(two(t.month))-\(two(t.day))T\(two(t.hour)):\(two(t.minute)):\(two(t.second))."
             + "\(CivilTime.padded(t.millisecond, 3))Z"
     }
 

@@ -109,7 +109,9 @@ public struct JSONField<Failure: JSONReadFailure> {
     public var asStrings: [String]? { value?.arrayValue?.compactMap(\.stringValue) }
 
     /// The failure for this value, for checks a caller makes after a read (a range, a format).
-    public func fail(_ expected: JSONReadError.Expectation, _ found: JSONReadError.Found, nullAllowed: Bool = false) -> Failure {
+    public func fail(
+        _ expected: JSONReadError.Expectation, _ found: JSONReadError.Found, nullAllowed: Bool = false
+    ) -> Failure {
         Failure(JSONReadError(path: location, expected: expected, found: found, nullAllowed: nullAllowed))
     }
 
@@ -123,7 +125,8 @@ public struct JSONField<Failure: JSONReadFailure> {
         return result
     }
 
-    private func optional<T>(_ expected: JSONReadError.Expectation, _ extract: (JSONValue) -> T?) throws(Failure) -> T? {
+    private func optional<T>(_ expected: JSONReadError.Expectation, _ extract: (JSONValue) -> T?) throws(Failure) -> T?
+    {
         guard let value = present else { return nil }
         guard let result = extract(value) else { throw fail(expected, .kind(value.kind), nullAllowed: true) }
         return result

@@ -129,11 +129,21 @@ public struct JSONWriter: Sendable {
         case 0x22, 0x5C, 0x2F:
             out.append(0x5C)
             out.append(byte)
-        case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
-        case 0x08: out.append(0x5C); out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(0x5C); out.append(UInt8(ascii: "f"))
+        case 0x0A:
+            out.append(0x5C)
+            out.append(UInt8(ascii: "n"))
+        case 0x0D:
+            out.append(0x5C)
+            out.append(UInt8(ascii: "r"))
+        case 0x09:
+            out.append(0x5C)
+            out.append(UInt8(ascii: "t"))
+        case 0x08:
+            out.append(0x5C)
+            out.append(UInt8(ascii: "b"))
+        case 0x0C:
+            out.append(0x5C)
+            out.append(UInt8(ascii: "f"))
         default: appendUnicodeEscape(byte, into: &out)
         }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The range of times AuthBridge accepts, in Unix seconds: up to 9999-12-31T23:59:59Z. Every

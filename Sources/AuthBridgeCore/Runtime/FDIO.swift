@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File-descriptor I/O for every layer: the one write-all loop, reads that retry on EINTR, and
@@ -87,7 +87,9 @@ public enum FDIO {
 
     /// openat(2): `name` inside the directory open as `directory`, so a path swapped meanwhile
     /// cannot redirect it.
-    public static func open(in directory: Int32, _ name: String, _ flags: OpenFlags, mode: UInt32 = 0o600) -> Result<Int32, Failure> {
+    public static func open(
+        in directory: Int32, _ name: String, _ flags: OpenFlags, mode: UInt32 = 0o600
+    ) -> Result<Int32, Failure> {
         let fd = openat(directory, name, flags.rawValue | O_CLOEXEC, mode_t(mode))
         return fd >= 0 ? .success(fd) : .failure(.last)
     }
@@ -97,7 +99,9 @@ public enum FDIO {
     public static func sync(_ fd: Int32) -> Failure? { fsync(fd) == 0 ? nil : .last }
 
     /// Cuts a file to `length` bytes.
-    public static func truncate(_ fd: Int32, to length: Int64) -> Failure? { ftruncate(fd, off_t(length)) == 0 ? nil : .last }
+    public static func truncate(_ fd: Int32, to length: Int64) -> Failure? {
+        ftruncate(fd, off_t(length)) == 0 ? nil : .last
+    }
 
     /// Creates a directory (mode 0700); one that already exists is not an error.
     public static func makeDirectory(_ path: String) -> Failure? {

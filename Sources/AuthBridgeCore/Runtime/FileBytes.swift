@@ -22,7 +22,8 @@ public enum FileBytes {
     public static let defaultLimit = 256 * 1024 * 1024
 
     /// The file's bytes. `noFollow` refuses a symbolic link as the last component.
-    public static func read(path: String, limit: Int = defaultLimit, noFollow: Bool = false) -> Result<[UInt8], Failure> {
+    public static func read(path: String, limit: Int = defaultLimit, noFollow: Bool = false) -> Result<[UInt8], Failure>
+    {
         var flags: FDIO.OpenFlags = [.readOnly, .nonBlocking]
         if noFollow { flags.insert(.noFollow) }
         switch FDIO.open(path, flags) {

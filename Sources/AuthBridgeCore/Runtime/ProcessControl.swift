@@ -1,9 +1,9 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a daemon does to its own process (protocol/README.md, framing): keep stdout for protocol
@@ -43,7 +43,8 @@ public enum ProcessControl {
 
     /// Runs `handler` on a dispatch thread when SIGTERM or SIGINT arrives; they must be held
     /// (`holdTerminationSignals`). Keep the sources alive for as long as the handler should run.
-    public static func onTermination(_ handler: @escaping @Sendable (_ signal: Int32) -> Void) -> [DispatchSourceSignal] {
+    public static func onTermination(_ handler: @escaping @Sendable (_ signal: Int32) -> Void) -> [DispatchSourceSignal]
+    {
         [SIGTERM, SIGINT].map { signalNumber in
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler { handler(signalNumber) }

@@ -20,7 +20,9 @@ public final class SystemRandomSource: RandomSource {
     public func next() -> UInt64 {
         if index == block.count {
             var filled = 0
-            if let device, case .success(let count) = block.withUnsafeMutableBytes({ FDIO.read(device, into: $0) }) { filled = count }
+            if let device, case .success(let count) = block.withUnsafeMutableBytes({ FDIO.read(device, into: $0) }) {
+                filled = count
+            }
             if filled != block.count * 8 {
                 // A short read or an error: the standard library's generator, one value at a time.
                 var generator = SystemRandomNumberGenerator()

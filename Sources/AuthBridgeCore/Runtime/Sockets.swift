@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// TCP over IPv4 for the HTTP face: listen, accept, bounded reads and writes, connect (tests).
@@ -35,7 +35,7 @@ public enum Sockets {
         guard let host = ipv4(endpoint.host) else { return nil }
         var address = sockaddr_in()
         #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = endpoint.port.bigEndian
@@ -44,14 +44,18 @@ public enum Sockets {
     }
 
     /// A listening socket bound to `endpoint`, and the port it got (the chosen one for port 0).
-    public static func listen(on endpoint: Endpoint, backlog: Int32 = 128) -> Result<(fd: Int32, port: UInt16), FDIO.Failure> {
+    public static func listen(
+        on endpoint: Endpoint, backlog: Int32 = 128
+    ) -> Result<(fd: Int32, port: UInt16), FDIO.Failure> {
         guard var address = socketAddress(endpoint) else { return .failure(FDIO.Failure(code: EINVAL)) }
         let fd = streamSocket()
         guard fd >= 0 else { return .failure(.last) }
         var on: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, systemListen(fd, backlog) == 0 else {
             let failure = FDIO.Failure.last
@@ -170,7 +174,9 @@ public enum Sockets {
         guard fd >= 0 else { return .failure(.last) }
         noSignalOnWrite(fd)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             let failure = FDIO.Failure.last
@@ -190,25 +196,29 @@ extension FDIO.Failure {
 // them, and the calls that differ between Linux and macOS.
 private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func systemAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
-private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }
+private func systemConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(fd, address, length)
+}
 
 #if canImport(Glibc)
-/// A close-on-exec TCP socket.
-private func streamSocket() -> Int32 { socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-private let sendFlags = Int32(MSG_NOSIGNAL)
-/// Linux asks per send (MSG_NOSIGNAL).
-private func noSignalOnWrite(_ fd: Int32) {}
+    /// A close-on-exec TCP socket.
+    private func streamSocket() -> Int32 {
+        socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+    private let sendFlags = Int32(MSG_NOSIGNAL)
+    /// Linux asks per send (MSG_NOSIGNAL).
+    private func noSignalOnWrite(_ fd: Int32) {}
 #else
-/// A close-on-exec TCP socket: macOS has no SOCK_CLOEXEC, so it is set right after.
-private func streamSocket() -> Int32 {
-    let fd = socket(AF_INET, SOCK_STREAM, 0)
-    if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return fd
-}
-private let sendFlags: Int32 = 0
-/// macOS has no MSG_NOSIGNAL; the socket itself is told not to raise SIGPIPE.
-private func noSignalOnWrite(_ fd: Int32) {
-    var on: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-}
+    /// A close-on-exec TCP socket: macOS has no SOCK_CLOEXEC, so it is set right after.
+    private func streamSocket() -> Int32 {
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return fd
+    }
+    private let sendFlags: Int32 = 0
+    /// macOS has no MSG_NOSIGNAL; the socket itself is told not to raise SIGPIPE.
+    private func noSignalOnWrite(_ fd: Int32) {
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
 #endif

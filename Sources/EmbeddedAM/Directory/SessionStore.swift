@@ -73,7 +73,8 @@ public final class SessionStore {
     /// A new session for `user`, recording the journeys it satisfies.
     public func create(for user: DirectoryUser, journeys: [String]) -> SSOSession {
         // Shaped like AM's tokens: an opaque part, then `.*` and a serialized-session-id suffix.
-        let tokenId = Base64URL.encode(random.bytes(20)) + ".*AAJTSQACMDIAAlNLABw"
+        let tokenId =
+            Base64URL.encode(random.bytes(20)) + ".*AAJTSQACMDIAAlNLABw"
             + Base64URL.encode(random.bytes(21)) + "AAR0eXBlAANDVFMAAlMxAAIwMQ..*"
         let session = SSOSession(
             tokenId: tokenId, userId: user.id, username: user.username, authTime: clock.now, lastAccess: clock.now,
@@ -135,7 +136,8 @@ public final class SessionStore {
         let now = clock.now
         let before = sessions.count
         var remaining = sessions
-        pruning.run(&remaining, expired: { self.limits.expired($0, now: now) }, rank: { Double(self.recency[$0.tokenId] ?? 0) })
+        pruning.run(
+            &remaining, expired: { self.limits.expired($0, now: now) }, rank: { Double(self.recency[$0.tokenId] ?? 0) })
         guard remaining.count < before else { return }
         for tokenId in sessions.keys.filter({ remaining[$0] == nil }).sorted() {
             end(tokenId, cause: limits.expired(sessions[tokenId]!, now: now) ? .expired : .evicted)

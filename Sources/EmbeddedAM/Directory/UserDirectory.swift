@@ -135,7 +135,9 @@ public final class UserDirectory {
 extension UserDirectory {
     /// Every user, keyed by their case-folded name; hashes as base64url: the clear password is
     /// never written.
-    var stateEntries: [StateEntry] { usersByKey.keys.sorted().map { StateEntry([$0], Self.stateJSON(usersByKey[$0]!)) } }
+    var stateEntries: [StateEntry] {
+        usersByKey.keys.sorted().map { StateEntry([$0], Self.stateJSON(usersByKey[$0]!)) }
+    }
 
     /// The users added, changed or removed since the last call.
     func takeStateEdits() -> [StateEdit] {
@@ -147,12 +149,15 @@ extension UserDirectory {
         var entry: JSONObject = [
             "id": .string(user.id), "username": .string(user.username),
             "password": [
-                "salt": .string(Base64URL.encode(user.password.salt)), "iterations": .int(Int64(user.password.iterations)),
+                "salt": .string(Base64URL.encode(user.password.salt)),
+                "iterations": .int(Int64(user.password.iterations)),
                 "digest": .string(Base64URL.encode(user.password.digest)),
             ],
             "attributes": .object(user.attributes),
-            "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] } ?? .null,
-            "counters": .object(JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
+            "lock": user.lock.map { lock -> JSONValue in ["until": lock.until.map { JSONValue.double($0) } ?? .null] }
+                ?? .null,
+            "counters": .object(
+                JSONObject(user.counters.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.value))) })),
         ]
         // Written only once a login was counted, so state without one stays as it was.
         if user.loginCount > 0 { entry["loginCount"] = .int(Int64(user.loginCount)) }
@@ -171,17 +176,25 @@ extension UserDirectory {
             let password = try reader.reader("password")
             let iterations = try password.int("iterations")
             guard Self.iterationRange.contains(iterations) else {
-                throw StateError("\(password.path).iterations: \(iterations) is not from 1 to \(Self.iterationRange.upperBound)")
+                throw StateError(
+                    "\(password.path).iterations: \(iterations) is not from 1 to \(Self.iterationRange.upperBound)")
             }
             let salt = try password.bytes("salt")
-            guard (1...1024).contains(salt.count) else { throw StateError("\(password.path).salt: expected 1 to 1024 bytes") }
+            guard (1...1024).contains(salt.count) else {
+                throw StateError("\(password.path).salt: expected 1 to 1024 bytes")
+            }
             let digest = try password.bytes("digest")
-            guard digest.count == 32 else { throw StateError("\(password.path).digest: expected 32 bytes (PBKDF2-HMAC-SHA256), found \(digest.count)") }
+            guard digest.count == 32 else {
+                throw StateError(
+                    "\(password.path).digest: expected 32 bytes (PBKDF2-HMAC-SHA256), found \(digest.count)")
+            }
             var user = DirectoryUser(
                 id: try reader.string("id"), username: try reader.string("username"),
                 password: PasswordHash(salt: salt, iterations: Int(iterations), digest: digest),
                 attributes: try reader.objectValue("attributes"))
-            guard !user.username.isEmpty, !user.id.isEmpty else { throw StateError("\(reader.path): username and id must not be empty") }
+            guard !user.username.isEmpty, !user.id.isEmpty else {
+                throw StateError("\(reader.path): username and id must not be empty")
+            }
             if reader.has("lock") {
                 let lock = try reader.reader("lock")
                 user.lock = DirectoryUser.AccountLock(until: lock.has("until") ? try lock.time("until") : nil)
@@ -199,14 +212,20 @@ extension UserDirectory {
             // Written only once a login was counted: older state files have no such key.
             if reader.has("loginCount") {
                 let count = try reader.int("loginCount")
-                guard count >= 0, count <= Int64(Int32.max) else { throw StateError("\(reader.path).loginCount must be a non-negative integer") }
+                guard count >= 0, count <= Int64(Int32.max) else {
+                    throw StateError("\(reader.path).loginCount must be a non-negative integer")
+                }
                 user.loginCount = Int(count)
             }
             let key = user.username.lowercased()
             if let first = pathByKey[key] {
-                throw StateError("\(reader.path).username: \(user.username) is already the name of \(first) (names are matched case-insensitively)")
+                throw StateError(
+                    "\(reader.path).username: \(user.username) is already the name of \(first) (names are matched case-insensitively)"
+                )
             }
-            guard byId[user.id] == nil else { throw StateError("\(reader.path).id: \(user.id) is already the id of another user") }
+            guard byId[user.id] == nil else {
+                throw StateError("\(reader.path).id: \(user.id) is already the id of another user")
+            }
             pathByKey[key] = reader.path
             byId[user.id] = key
             restored[key] = user

@@ -21,7 +21,8 @@ extension OAuthIssuer {
         if let grantId = grantByRefreshToken[token], let grant = grants[grantId], clock.now < grant.refreshExpires,
             grant.clientId == client.clientId
         {
-            return ServerReply(status: 200, body: body(grant, tokenType: "refresh_token", expires: Int64(grant.refreshExpires)))
+            return ServerReply(
+                status: 200, body: body(grant, tokenType: "refresh_token", expires: Int64(grant.refreshExpires)))
         }
         return inactive
     }

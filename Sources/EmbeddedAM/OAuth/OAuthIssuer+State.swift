@@ -15,8 +15,12 @@ extension OAuthIssuer {
     var stateEntries: [StateEntry] {
         var entries = [StateEntry(["signingKey"], .string(Base64URL.encode(signingKey)))]
         entries += grants.keys.sorted().map { StateEntry(["grants", $0], Self.stateJSON(grants[$0]!)) }
-        entries += retiredRefreshTokens.keys.sorted().map { StateEntry(["retired", $0], .double(retiredRefreshTokens[$0]!)) }
-        entries += revokedAccessTokens.keys.sorted().map { StateEntry(["revoked", $0], .double(revokedAccessTokens[$0]!)) }
+        entries += retiredRefreshTokens.keys.sorted().map {
+            StateEntry(["retired", $0], .double(retiredRefreshTokens[$0]!))
+        }
+        entries += revokedAccessTokens.keys.sorted().map {
+            StateEntry(["revoked", $0], .double(revokedAccessTokens[$0]!))
+        }
         return entries
     }
 
@@ -26,8 +30,12 @@ extension OAuthIssuer {
         var edits: [StateEdit] = []
         if changes.signingKey { edits.append(.put(StateEntry(["signingKey"], .string(Base64URL.encode(signingKey))))) }
         edits += changes.grants.sorted().map { StateEdit(["grants", $0], grants[$0].map(Self.stateJSON)) }
-        edits += changes.retired.sorted().map { StateEdit(["retired", $0], retiredRefreshTokens[$0].map { .double($0) }) }
-        edits += changes.revoked.sorted().map { StateEdit(["revoked", $0], revokedAccessTokens[$0].map { .double($0) }) }
+        edits += changes.retired.sorted().map {
+            StateEdit(["retired", $0], retiredRefreshTokens[$0].map { .double($0) })
+        }
+        edits += changes.revoked.sorted().map {
+            StateEdit(["revoked", $0], revokedAccessTokens[$0].map { .double($0) })
+        }
         return edits
     }
 
@@ -52,7 +60,9 @@ extension OAuthIssuer {
             switch (entry.path.first, entry.path.count) {
             case ("signingKey", 1):
                 let bytes = try field.bytes()
-                guard bytes.count >= 32 else { throw StateError("\(path).signingKey: expected at least 32 bytes, found \(bytes.count)") }
+                guard bytes.count >= 32 else {
+                    throw StateError("\(path).signingKey: expected at least 32 bytes, found \(bytes.count)")
+                }
                 key = bytes
             case ("grants", 2): grants.append(try field.reader())
             case ("retired", 2): retired.append((entry.path[1], try field.optionalTime()))
@@ -75,7 +85,8 @@ extension OAuthIssuer {
         for grant in readers {
             let value = Grant(
                 id: try grant.string("id"), clientId: try grant.string("clientId"), userId: try grant.string("userId"),
-                scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"), opsId: try grant.string("opsId"),
+                scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"),
+                opsId: try grant.string("opsId"),
                 refreshToken: try grant.string("refreshToken"), refreshExpires: try grant.time("refreshExpires"))
             guard restored[value.id] == nil, byRefreshToken[value.refreshToken] == nil else {
                 throw StateError("\(grant.path): a grant id or refresh token appears twice")
@@ -87,7 +98,8 @@ extension OAuthIssuer {
         grants = restored
         grantByRefreshToken = byRefreshToken
         let now = clock.now
-        retiredRefreshTokens = Dictionary(retired.map { ($0.0, $0.1 ?? now + config.refreshTokenLifetime) }, uniquingKeysWith: max)
+        retiredRefreshTokens = Dictionary(
+            retired.map { ($0.0, $0.1 ?? now + config.refreshTokenLifetime) }, uniquingKeysWith: max)
         revokedAccessTokens = Dictionary(revoked.map { ($0.0, $0.1 ?? TimeBounds.latest) }, uniquingKeysWith: max)
         changes = Changes()
     }

@@ -93,14 +93,21 @@ final class OAuthIssuer {
             return ServerReply(status: 400, body: AMErrors.oauth("invalid_client", "Client authentication failed"))
         }
         guard client.redirectUris.contains(request.redirectUri) else {
-            return ServerReply(status: 400, body: AMErrors.oauth("redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value."))
+            return ServerReply(
+                status: 400,
+                body: AMErrors.oauth(
+                    "redirect_uri_mismatch", "The redirection URI provided does not match a pre-registered value."))
         }
         func redirect(_ parameters: [(String, String)]) -> ServerReply {
             let query = parameters.map { "\($0.0)=\(PercentEncoding.escape($0.1))" }.joined(separator: "&")
             return ServerReply(status: 302, headers: ["Location": "\(request.redirectUri)?\(query)"])
         }
         guard request.responseType == "code" else {
-            return redirect([("error", "unsupported_response_type"), ("error_description", "Response type is not supported: \(request.responseType)"), ("state", request.state)])
+            return redirect([
+                ("error", "unsupported_response_type"),
+                ("error_description", "Response type is not supported: \(request.responseType)"),
+                ("state", request.state),
+            ])
         }
         let scopes = request.scope.split(separator: " ").map(String.init)
         guard !scopes.isEmpty, scopes.allSatisfy(client.scopes.contains) else {
@@ -108,17 +115,25 @@ final class OAuthIssuer {
         }
         // An authorization uses the session: its idle time starts again, as AM's does.
         guard let session = sessions.use(request.ssoToken) else {
-            return redirect([("error_description", "The request requires some interaction that is not allowed."), ("state", request.state), ("error", "interaction_required")])
+            return redirect([
+                ("error_description", "The request requires some interaction that is not allowed."),
+                ("state", request.state), ("error", "interaction_required"),
+            ])
         }
         guard ["S256", "plain"].contains(request.codeChallengeMethod), !request.codeChallenge.isEmpty else {
-            return redirect([("error", "invalid_request"), ("error_description", "Invalid code challenge method"), ("state", request.state)])
+            return redirect([
+                ("error", "invalid_request"), ("error_description", "Invalid code challenge method"),
+                ("state", request.state),
+            ])
         }
         let code = Base64URL.encode(random.bytes(20))
         codes[code] = AuthorizationCode(
             clientId: client.clientId, redirectUri: request.redirectUri, scopes: scopes,
             challenge: request.codeChallenge, method: request.codeChallengeMethod, session: session,
             expires: clock.now + config.authorizationCodeLifetime)
-        return redirect([("code", code), ("iss", config.issuer), ("state", request.state), ("client_id", client.clientId)])
+        return redirect([
+            ("code", code), ("iss", config.issuer), ("state", request.state), ("client_id", client.clientId),
+        ])
     }
 
     // MARK: token
@@ -138,7 +153,8 @@ final class OAuthIssuer {
     }
 
     private func exchangeCode(_ form: [String: String]) -> ServerReply {
-        guard let codeValue = form["code"], let code = codes.removeValue(forKey: codeValue), clock.now < code.expires else {
+        guard let codeValue = form["code"], let code = codes.removeValue(forKey: codeValue), clock.now < code.expires
+        else {
             return invalid("invalid_grant", "The provided access grant is invalid, expired, or revoked.")
         }
         guard form["client_id"] == code.clientId else {
@@ -147,7 +163,8 @@ final class OAuthIssuer {
         guard form["redirect_uri"] == code.redirectUri else {
             return invalid("invalid_grant", "The redirection URI provided does not match a pre-registered value.")
         }
-        guard let verifier = form["code_verifier"], PKCE.challenge(for: verifier, method: code.method) == code.challenge else {
+        guard let verifier = form["code_verifier"], PKCE.challenge(for: verifier, method: code.method) == code.challenge
+        else {
             return invalid("invalid_grant", "PKCE verifier does not match the code challenge")
         }
         guard sessions.find(code.session.tokenId) != nil, users.find(id: code.session.userId) != nil else {
@@ -162,18 +179,25 @@ final class OAuthIssuer {
     }
 
     private func refresh(_ form: [String: String]) -> ServerReply {
-        guard let token = form["refresh_token"] else { return invalid("invalid_request", "Missing parameter, 'refresh_token'") }
+        guard let token = form["refresh_token"] else {
+            return invalid("invalid_request", "Missing parameter, 'refresh_token'")
+        }
         if retiredRefreshTokens[token] != nil {
             logInfo("embedded AM: a rotated-out refresh token was presented again; refused")
             return invalid("invalid_grant", "grant is invalid")
         }
-        guard let grantId = grantByRefreshToken[token], var grant = grants[grantId], clock.now < grant.refreshExpires else {
+        guard let grantId = grantByRefreshToken[token], var grant = grants[grantId], clock.now < grant.refreshExpires
+        else {
             return invalid("invalid_grant", "grant is invalid")
         }
-        guard form["client_id"] == grant.clientId else { return invalid("invalid_client", "Client authentication failed") }
+        guard form["client_id"] == grant.clientId else {
+            return invalid("invalid_client", "Client authentication failed")
+        }
         if let requested = form["scope"], !requested.isEmpty {
             let scopes = requested.split(separator: " ").map(String.init)
-            guard scopes.allSatisfy(grant.scopes.contains) else { return invalid("invalid_scope", "Unknown/invalid scope(s)") }
+            guard scopes.allSatisfy(grant.scopes.contains) else {
+                return invalid("invalid_scope", "Unknown/invalid scope(s)")
+            }
         }
         refreshCount += 1
         grantByRefreshToken[token] = nil
@@ -195,7 +219,10 @@ final class OAuthIssuer {
             return invalid("invalid_request", "Missing parameter, 'subject_token'")
         }
         guard form["subject_token_type"] == TokenExchange.accessTokenType else {
-            return invalid("invalid_request", "Unsupported subject_token_type: \(form["subject_token_type"] ?? "none"); expected \(TokenExchange.accessTokenType)")
+            return invalid(
+                "invalid_request",
+                "Unsupported subject_token_type: \(form["subject_token_type"] ?? "none"); expected \(TokenExchange.accessTokenType)"
+            )
         }
         if let requested = form["requested_token_type"], requested != TokenExchange.accessTokenType {
             return invalid("invalid_request", "Unsupported requested_token_type: \(requested)")
@@ -209,14 +236,17 @@ final class OAuthIssuer {
         var scopes = source.scopes
         if let requested = form["scope"], !requested.isEmpty {
             scopes = requested.split(separator: " ").map(String.init)
-            guard scopes.allSatisfy(source.scopes.contains) else { return invalid("invalid_scope", "Unknown/invalid scope(s)") }
+            guard scopes.allSatisfy(source.scopes.contains) else {
+                return invalid("invalid_scope", "Unknown/invalid scope(s)")
+            }
         }
         let grant = Grant(
             id: random.uuid().lowercased(), clientId: client.clientId, userId: source.userId, scopes: scopes,
             authTime: source.authTime, opsId: source.opsId, refreshToken: newRefreshToken(),
             refreshExpires: clock.now + config.refreshTokenLifetime)
         add(grant)
-        var reply = tokenResponse(for: grant, grantType: TokenExchange.grantType, includeIdToken: scopes.contains("openid"))
+        var reply = tokenResponse(
+            for: grant, grantType: TokenExchange.grantType, includeIdToken: scopes.contains("openid"))
         if case .object(var body) = reply.body {
             body["issued_token_type"] = .string(TokenExchange.accessTokenType)
             reply.body = .object(body)
@@ -255,7 +285,8 @@ final class OAuthIssuer {
                 "subname": .string(grant.userId), "iss": .string(config.issuer), "tokenName": "id_token",
                 "aud": .string(grant.clientId), "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId),
                 "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
-                "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken", "iat": .int(iat),
+                "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",
+                "iat": .int(iat),
             ]
             body["id_token"] = .string(JWT(claims: idClaims).signed(with: signer))
         }

@@ -28,7 +28,8 @@ public struct JSONRPCMessage: Equatable, Sendable {
     /// id when it could be read, else nil (answered with `id: null`).
     public static func validate(_ value: JSONValue) -> Result<JSONRPCMessage, EnvelopeError> {
         guard case .object(let object) = value else {
-            return .failure(EnvelopeError(id: nil, error: .invalidRequest("expected a request object, got \(value.typeName)")))
+            return .failure(
+                EnvelopeError(id: nil, error: .invalidRequest("expected a request object, got \(value.typeName)")))
         }
         var id: RequestID?
         switch object["id"] {
@@ -37,7 +38,8 @@ public struct JSONRPCMessage: Equatable, Sendable {
         case .int(let i)?: id = .int(i)
         case let other?:
             let what = other.typeName == "number" ? "a fractional number" : other.typeName
-            return .failure(EnvelopeError(id: nil, error: .invalidRequest("id must be a string or an integer, got \(what)")))
+            return .failure(
+                EnvelopeError(id: nil, error: .invalidRequest("id must be a string or an integer, got \(what)")))
         }
         guard object["jsonrpc"] == .string("2.0") else {
             let detail = object["jsonrpc"] == nil ? "missing \"jsonrpc\": \"2.0\"" : "\"jsonrpc\" must be \"2.0\""
@@ -51,7 +53,9 @@ public struct JSONRPCMessage: Equatable, Sendable {
         switch params {
         case nil, .array?, .object?: break
         case let other?:
-            return .failure(EnvelopeError(id: id, error: .invalidRequest("params must be an array or an object, got \(other.typeName)")))
+            return .failure(
+                EnvelopeError(
+                    id: id, error: .invalidRequest("params must be an array or an object, got \(other.typeName)")))
         }
         return .success(JSONRPCMessage(id: id, method: method, params: params))
     }

@@ -83,8 +83,9 @@ public final class RPCServer {
             let reply: JSONRPCError
             switch error.kind {
             case .tooDeep:
-                reply = .invalidRequest("JSON nesting deeper than \(limits.maxDepth) levels",
-                                        data: ["limit": .int(Int64(limits.maxDepth))])
+                reply = .invalidRequest(
+                    "JSON nesting deeper than \(limits.maxDepth) levels",
+                    data: ["limit": .int(Int64(limits.maxDepth))])
             case .invalidUTF8:
                 reply = .parseError("invalid UTF-8 at byte \(error.offset)")
             case .syntax:
@@ -109,9 +110,12 @@ public final class RPCServer {
             return
         }
         guard elements.count <= limits.maxBatchLength else {
-            sink.send(message: JSONRPCOutgoing.error(id: nil, .invalidRequest(
-                "batch of \(elements.count) exceeds the limit of \(limits.maxBatchLength)",
-                data: ["limit": .int(Int64(limits.maxBatchLength))])))
+            sink.send(
+                message: JSONRPCOutgoing.error(
+                    id: nil,
+                    .invalidRequest(
+                        "batch of \(elements.count) exceeds the limit of \(limits.maxBatchLength)",
+                        data: ["limit": .int(Int64(limits.maxBatchLength))])))
             return
         }
         var replies: [JSONValue] = []
@@ -136,7 +140,9 @@ public final class RPCServer {
                 logDebug("unknown notification ignored: \(message.method)")
                 return nil
             }
-            return .message(JSONRPCOutgoing.error(id: message.id, .methodNotFound(message.method, data: unknownMethodData?(message.method))))
+            return .message(
+                JSONRPCOutgoing.error(
+                    id: message.id, .methodNotFound(message.method, data: unknownMethodData?(message.method))))
         }
         let call = RPCCall(id: message.id, method: message.method, params: message.params)
         do {

@@ -130,7 +130,9 @@ public struct ContentLengthFramer: Framer {
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }),
                 let parsed = Int(value), parsed <= UInt32.max
             else { return .invalid("Content-Length is not a valid length: \(value.prefix(32))") }
-            if let length, length != parsed { return .invalid("conflicting Content-Length headers: \(length) and \(parsed)") }
+            if let length, length != parsed {
+                return .invalid("conflicting Content-Length headers: \(length) and \(parsed)")
+            }
             length = parsed
         }
         guard let length else { return .invalid("missing Content-Length header") }

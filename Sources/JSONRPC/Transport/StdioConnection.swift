@@ -25,7 +25,8 @@ public final class StdioConnection {
     public private(set) var framing: Framing?
 
     public init(
-        inputFD: Int32, outputFD: Int32, maxFrameBytes: Int, framing: Framing? = nil, maxQueuedOutput: Int = OutputQueue.defaultBound
+        inputFD: Int32, outputFD: Int32, maxFrameBytes: Int, framing: Framing? = nil,
+        maxQueuedOutput: Int = OutputQueue.defaultBound
     ) {
         self.inputFD = inputFD
         self.maxFrameBytes = maxFrameBytes

@@ -14,7 +14,8 @@ enum Arguments {
             switch (range.lowerBound, range.upperBound) {
             case (0, 0): expected = "no arguments"
             case (1, 1): expected = "1 argument (\(names[0]))"
-            case (let low, let high) where low == high: expected = "\(high) arguments (\(names.joined(separator: ", ")))"
+            case (let low, let high) where low == high:
+                expected = "\(high) arguments (\(names.joined(separator: ", ")))"
             case (let low, let high): expected = "\(low) to \(high) arguments (\(names.joined(separator: ", ")))"
             }
             throw .invalidParams(reason: "\(method) takes \(expected), got \(args.count)", param: nil)
@@ -40,7 +41,9 @@ enum Arguments {
     }
 
     /// An object argument, read member by member under its name (`config.scopes`).
-    static func reader(_ args: [JSONValue], _ position: Int, _ name: String) throws(BridgeError) -> JSONReader<JSONReadError> {
+    static func reader(
+        _ args: [JSONValue], _ position: Int, _ name: String
+    ) throws(BridgeError) -> JSONReader<JSONReadError> {
         try read(args, position, name) { argument throws(JSONReadError) in try argument.reader() }
     }
 
@@ -50,11 +53,14 @@ enum Arguments {
 
     /// The id a synchronous create or register call answers: the one the host passed as an
     /// extra argument at `position` (a fresh, non-empty string), else a new registry id.
-    static func chosenId(_ args: [JSONValue], position: Int, sdk: PingSDK, taken: (String) -> Bool) throws(BridgeError) -> String {
+    static func chosenId(
+        _ args: [JSONValue], position: Int, sdk: PingSDK, taken: (String) -> Bool
+    ) throws(BridgeError) -> String {
         guard args.count > position else { return sdk.newId() }
         let id = try string(args, position, "the host-chosen id")
         guard !id.isEmpty, !taken(id) else {
-            throw .invalidParams(reason: "the host-chosen id must be a new, non-empty string, got \"\(id)\"", param: String(position))
+            throw .invalidParams(
+                reason: "the host-chosen id must be a new, non-empty string, got \"\(id)\"", param: String(position))
         }
         return id
     }
@@ -62,7 +68,8 @@ enum Arguments {
     /// Reads the argument at `position` under its declared name, so a path inside it reads
     /// `config.scopes[1]`.
     private static func read<T>(
-        _ args: [JSONValue], _ position: Int, _ name: String, _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T
+        _ args: [JSONValue], _ position: Int, _ name: String,
+        _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T
     ) throws(BridgeError) -> T {
         do {
             return try body(JSONField(position < args.count ? args[position] : nil, at: JSONPath(name)))

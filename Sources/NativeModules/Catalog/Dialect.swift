@@ -50,7 +50,8 @@ public struct Dialect: Sendable {
             let message = error.iosMessage
             switch (operation, error) {
             case (.startJourney, _), (.submit, .notStarted): return .reject("Error", message)
-            case (.submit, _), (.resume, .authenticationFailed): return .reject("Error", "LoginFailure", detail: message)
+            case (.submit, _), (.resume, .authenticationFailed):
+                return .reject("Error", "LoginFailure", detail: message)
             case (.resume, _): return .reject("Error", message)
             case (.userInfo, _), (.accessToken, _): return .reject("error", message)
             }
@@ -70,7 +71,8 @@ public struct Dialect: Sendable {
         noJourney: .reject("Error", "UnkownError"),
         unreadablePayload: { .reject("Error", $0) },
         // The Dart future never completes here; AuthBridge rejects instead of hanging.
-        noUser: { _ in .reject("Error", "No current user", detail: "the Flutter iOS sample never completes this call") },
+        noUser: { _ in .reject("Error", "No current user", detail: "the Flutter iOS sample never completes this call")
+        },
         rejection: { error, operation in
             switch operation {
             case .startJourney: return .reject("Error", "No node present", detail: error.iosMessage)

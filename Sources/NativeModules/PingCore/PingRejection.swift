@@ -8,12 +8,15 @@ import NativeSDK
 enum PingRejection {
     /// `PingError` types the modules use.
     enum Kind: String {
-        case argument = "argument_error", auth = "auth_error", exchange = "exchange_error", internalError = "internal_error"
+        case argument = "argument_error", auth = "auth_error", exchange = "exchange_error", internalError =
+            "internal_error"
         case network = "network_error", state = "state_error", unknown = "unknown_error"
     }
 
     static func reject(_ code: String, _ kind: Kind, _ message: String, status: Int? = nil) -> BridgeError {
-        var userInfo: JSONObject = ["type": .string(kind.rawValue), "error": .string(code), "message": .string(message)]
+        var userInfo: JSONObject = [
+            "type": .string(kind.rawValue), "error": .string(code), "message": .string(message),
+        ]
         if let status { userInfo["status"] = .int(Int64(status)) }
         return .typedRejection(code: code, message: message, userInfo: .object(userInfo))
     }

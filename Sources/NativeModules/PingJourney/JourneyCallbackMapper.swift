@@ -128,7 +128,8 @@ enum PingEnumNames {
         switch platform {
         case .ios: return [-1: "unspecified", 0: "yesNo", 1: "yesNoCancel", 2: "okCancel"][code ?? 99] ?? "unknown"
         case .android:
-            return [-1: "UNSPECIFIED_OPTION", 0: "YES_NO_OPTION", 1: "YES_NO_CANCEL_OPTION", 2: "OK_CANCEL_OPTION"][code ?? 99] ?? "UNKNOWN"
+            return [-1: "UNSPECIFIED_OPTION", 0: "YES_NO_OPTION", 1: "YES_NO_CANCEL_OPTION", 2: "OK_CANCEL_OPTION"][
+                code ?? 99] ?? "UNKNOWN"
         }
     }
 

@@ -56,7 +56,8 @@ struct JourneyCallbackValueApplier {
     }
 
     private func set(_ mutation: Mutation, on callback: inout PingCallback) throws(BridgeError) {
-        let value = mutation.value, name = mutation.type
+        let value = mutation.value
+        let name = mutation.type
         switch callback.type {
         case .name: callback.state["name"] = .string(try asString(value, name))
         case .password, .validatedCreatePassword: callback.state["password"] = .string(try asString(value, name))
@@ -78,12 +79,15 @@ struct JourneyCallbackValueApplier {
                 callback.state["selectedAnswer"] = .string(answer)
             }
             if let allow = map["allowUserDefinedQuestions"] {
-                callback.state["allowUserDefinedQuestions"] = .bool(try asBoolean(allow, "\(name).allowUserDefinedQuestions"))
+                callback.state["allowUserDefinedQuestions"] = .bool(
+                    try asBoolean(allow, "\(name).allowUserDefinedQuestions"))
             }
         case .metadata, .pollingWait, .textOutput, .suspendedTextOutput:
-            throw PingRejection.journey(.unsupportedCallback, .argument, "Callback type \(name) is output-only and cannot be mutated")
+            throw PingRejection.journey(
+                .unsupportedCallback, .argument, "Callback type \(name) is output-only and cannot be mutated")
         default:
-            throw PingRejection.journey(.unsupportedCallback, .argument, "Callback type \(name) is not supported for value mutation")
+            throw PingRejection.journey(
+                .unsupportedCallback, .argument, "Callback type \(name) is not supported for value mutation")
         }
     }
 
@@ -137,7 +141,9 @@ struct JourneyCallbackValueApplier {
     }
 
     private func asInt(_ value: JSONValue?, _ field: String) throws(BridgeError) -> Int {
-        if let number = value?.doubleValue, number.isFinite, abs(number) < 9.0e15 { return Int(number.rounded(.towardZero)) }
+        if let number = value?.doubleValue, number.isFinite, abs(number) < 9.0e15 {
+            return Int(number.rounded(.towardZero))
+        }
         if let text = value?.stringValue, let parsed = Int(text.trimmingSpaces) { return parsed }
         throw argument("\(field) expects an integer value")
     }

@@ -47,10 +47,13 @@ enum JourneyConfigParser {
             string("discoveryEndpoint") != nil || openId != nil
         else {
             throw PingRejection.journey(
-                .config, .argument, "clientId, redirectUri, and either discoveryEndpoint or openId must all be provided when OIDC is configured")
+                .config, .argument,
+                "clientId, redirectUri, and either discoveryEndpoint or openId must all be provided when OIDC is configured"
+            )
         }
         if let openId {
-            for key in ["authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"] where openId[key]?.stringValue?.isEmpty ?? true {
+            for key in ["authorizationEndpoint", "tokenEndpoint", "userinfoEndpoint"]
+            where openId[key]?.stringValue?.isEmpty ?? true {
                 throw PingRejection.journey(
                     .config, .argument,
                     platform == .ios
@@ -62,7 +65,8 @@ enum JourneyConfigParser {
         if platform == .ios, string("discoveryEndpoint") == nil {
             throw PingRejection.journey(
                 .initialize, .argument,
-                "Journey OIDC config is missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
+                "Journey OIDC config is missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery."
+            )
         }
         let scopes = config["scopes"].asStrings ?? []
         result.oidc = PingOidcConfig(
@@ -76,7 +80,9 @@ extension String {
     /// Leading and trailing spaces, tabs and newlines removed (no Foundation here).
     var trimmingSpaces: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 

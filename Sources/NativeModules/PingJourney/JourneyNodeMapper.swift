@@ -37,9 +37,13 @@ enum JourneyNodeMapper {
     /// (`{"submitButtonText":{"en-us":"Go"}}`), the text for the device's locale. The emulated
     /// device's locale is en-US; the pick falls back to `en`, else "".
     static func localized(_ stage: String?, key: String) -> String {
-        guard let stage, let object = try? JSONParser.parse(stage), case .object(let texts)? = object[key] else { return "" }
+        guard let stage, let object = try? JSONParser.parse(stage), case .object(let texts)? = object[key] else {
+            return ""
+        }
         for locale in ["en-us", "en"] {
-            if let member = texts.members.first(where: { $0.key.lowercased() == locale }), let text = member.value.stringValue {
+            if let member = texts.members.first(where: { $0.key.lowercased() == locale }),
+                let text = member.value.stringValue
+            {
                 return text
             }
         }

@@ -29,8 +29,12 @@ public final class RNPingJourneyModule: NativeModule {
             NativeMethod("start") { args throws(BridgeError) in try self.start(args) },
             NativeMethod("next") { args throws(BridgeError) in try self.next(args) },
             NativeMethod("resume") { args throws(BridgeError) in try self.resume(args) },
-            NativeMethod("getSession") { args throws(BridgeError) in try self.session(args, method: "getSession", refresh: false) },
-            NativeMethod("refresh") { args throws(BridgeError) in try self.session(args, method: "refresh", refresh: true) },
+            NativeMethod("getSession") { args throws(BridgeError) in
+                try self.session(args, method: "getSession", refresh: false)
+            },
+            NativeMethod("refresh") { args throws(BridgeError) in
+                try self.session(args, method: "refresh", refresh: true)
+            },
             NativeMethod("revoke") { args throws(BridgeError) in try self.revoke(args) },
             NativeMethod("userinfo") { args throws(BridgeError) in try self.userinfo(args) },
             NativeMethod("ssoToken") { args throws(BridgeError) in try self.ssoToken(args) },
@@ -78,14 +82,17 @@ public final class RNPingJourneyModule: NativeModule {
         var options: JSONObject = [:]
         if args.count == 3, args[2] != .null { options = try Arguments.object(args, 2, "options") }
         let checkName = { () throws(BridgeError) in
-            if name.trimmingSpaces.isEmpty { throw PingRejection.journey(.start, .argument, "Journey name must not be empty") }
+            if name.trimmingSpaces.isEmpty {
+                throw PingRejection.journey(.start, .argument, "Journey name must not be empty")
+            }
         }
         if platform == .ios { try checkName() }
         guard let entry = journeys[id] else { throw PingRejection.journeyNotFound(id) }
         if platform == .android { try checkName() }
         // A missing or non-boolean option counts as false (`options?["forceAuth"] as? Bool ?? false`).
         let node = entry.client.start(
-            name, forceAuth: options["forceAuth"]?.boolValue ?? false, noSession: options["noSession"]?.boolValue ?? false)
+            name, forceAuth: options["forceAuth"]?.boolValue ?? false,
+            noSession: options["noSession"]?.boolValue ?? false)
         return settle(node, id: id)
     }
 
@@ -117,7 +124,9 @@ public final class RNPingJourneyModule: NativeModule {
         let id = try Arguments.string(args, 0, "journeyId")
         let uri = try Arguments.string(args, 1, "uri")
         let checkURI = { () throws(BridgeError) in
-            if uri.trimmingSpaces.isEmpty { throw PingRejection.journey(.resume, .argument, "Resume URI must not be empty") }
+            if uri.trimmingSpaces.isEmpty {
+                throw PingRejection.journey(.resume, .argument, "Resume URI must not be empty")
+            }
             // `URL(string:)` refuses a string with spaces or other characters a URL cannot hold.
             if self.platform == .ios, uri.contains(where: { $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }) {
                 throw PingRejection.journey(.resume, .argument, "Resume URI is invalid")
@@ -188,7 +197,9 @@ public final class RNPingJourneyModule: NativeModule {
 
     func ssoToken(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         guard let session = try client(args, "ssoToken").session else { return .null }
-        return ["value": .string(session.value), "successUrl": .string(session.successUrl), "realm": .string(session.realm)]
+        return [
+            "value": .string(session.value), "successUrl": .string(session.successUrl), "realm": .string(session.realm),
+        ]
     }
 
     /// `user?.logout()`, then the node is cleared. iOS has a user only with OIDC configured, so

@@ -13,7 +13,9 @@ enum OidcConfigParser {
     ) throws(BridgeError) -> PingOidcConfig {
         func fail(_ reason: String) -> BridgeError {
             switch platform {
-            case .ios: return .rejection(code: "NSInvalidArgumentException", message: "Invalid OIDC client config: \(reason)", detail: nil)
+            case .ios:
+                return .rejection(
+                    code: "NSInvalidArgumentException", message: "Invalid OIDC client config: \(reason)", detail: nil)
             case .android: return .rejection(code: "IllegalArgumentException", message: reason, detail: nil)
             }
         }
@@ -25,7 +27,9 @@ enum OidcConfigParser {
         guard !scopes.isEmpty else { throw fail("Missing required parameter: scopes") }
         switch platform {
         case .ios where string("discoveryEndpoint") == nil:
-            throw fail("Missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery.")
+            throw fail(
+                "Missing discoveryEndpoint. `openId` alone can no longer bypass discovery — provide discoveryEndpoint; openId will be applied as an override after discovery."
+            )
         case .android where string("discoveryEndpoint") == nil && config["openId"].asObject == nil:
             throw fail("Missing discoveryEndpoint or openId")
         default: break

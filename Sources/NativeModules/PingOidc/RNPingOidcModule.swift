@@ -28,8 +28,12 @@ public final class RNPingOidcModule: NativeModule {
         [
             NativeMethod("createClient") { args throws(BridgeError) in try self.createClient(args) },
             NativeMethod("createWebClient") { args throws(BridgeError) in try self.createWebClient(args) },
-            NativeMethod("disposeClient") { args throws(BridgeError) in try self.dispose(args, "disposeClient", web: false) },
-            NativeMethod("disposeWebClient") { args throws(BridgeError) in try self.dispose(args, "disposeWebClient", web: true) },
+            NativeMethod("disposeClient") { args throws(BridgeError) in
+                try self.dispose(args, "disposeClient", web: false)
+            },
+            NativeMethod("disposeWebClient") { args throws(BridgeError) in
+                try self.dispose(args, "disposeWebClient", web: true)
+            },
             NativeMethod("clientToken") { args throws(BridgeError) in
                 let client = try self.base(args, "clientToken", code: "OIDC_TOKEN_ERROR")
                 return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in
@@ -38,12 +42,17 @@ public final class RNPingOidcModule: NativeModule {
             },
             NativeMethod("clientRefresh") { args throws(BridgeError) in
                 let client = try self.base(args, "clientRefresh", code: "OIDC_REFRESH_ERROR")
-                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.refresh()) }
+                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in
+                    self.tokenMap(try client.refresh())
+                }
             },
             NativeMethod("clientUserinfo") { args throws(BridgeError) in
-                let client = try self.base(args, "clientUserinfo", code: "OIDC_USERINFO_ERROR", names: ["clientId", "cache"])
+                let client = try self.base(
+                    args, "clientUserinfo", code: "OIDC_USERINFO_ERROR", names: ["clientId", "cache"])
                 let cache = try Arguments.bool(args, 1, "cache")
-                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
+                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in
+                    try client.userinfo(cache: cache, agent: Self.noAgent)
+                }
             },
             NativeMethod("clientRevoke") { args throws(BridgeError) in
                 try self.base(args, "clientRevoke", code: "OIDC_REVOKE_ERROR").revoke()
@@ -58,16 +67,23 @@ public final class RNPingOidcModule: NativeModule {
             },
             NativeMethod("token") { args throws(BridgeError) in
                 let client = try self.user(args, "token", code: "OIDC_TOKEN_ERROR")
-                return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.token(agent: Self.noAgent)) }
+                return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in
+                    self.tokenMap(try client.token(agent: Self.noAgent))
+                }
             },
             NativeMethod("refresh") { args throws(BridgeError) in
                 let client = try self.user(args, "refresh", code: "OIDC_REFRESH_ERROR")
-                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in self.tokenMap(try client.refresh()) }
+                return try self.sdkCall("OIDC_REFRESH_ERROR") { () throws(PingSDKError) in
+                    self.tokenMap(try client.refresh())
+                }
             },
             NativeMethod("userinfo") { args throws(BridgeError) in
-                let client = try self.user(args, "userinfo", code: "OIDC_USERINFO_ERROR", names: ["webClientId", "cache"])
+                let client = try self.user(
+                    args, "userinfo", code: "OIDC_USERINFO_ERROR", names: ["webClientId", "cache"])
                 let cache = try Arguments.bool(args, 1, "cache")
-                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in try client.userinfo(cache: cache, agent: Self.noAgent) }
+                return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in
+                    try client.userinfo(cache: cache, agent: Self.noAgent)
+                }
             },
             NativeMethod("revoke") { args throws(BridgeError) in
                 try self.user(args, "revoke", code: "OIDC_REVOKE_ERROR").revoke()
@@ -85,7 +101,8 @@ public final class RNPingOidcModule: NativeModule {
 
     func createClient(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try Arguments.count("createClient", args, ["config", "clientId"], optional: 1)
-        let config = try OidcConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform, storageSlot: storageSlot)
+        let config = try OidcConfigParser.parse(
+            try Arguments.reader(args, 0, "config"), platform: platform, storageSlot: storageSlot)
         let id = try chosenId(args, position: 1)
         clients[id] = sdk.oidcClient(config)
         return .string(id)
@@ -98,7 +115,9 @@ public final class RNPingOidcModule: NativeModule {
         if let slot = storages.slot(.oidc, id: id) { return slot }
         switch platform {
         case .ios: return PingStores.defaultKey
-        case .android: throw .rejection(code: "IllegalArgumentException", message: "No storage config registered for id=\(id)", detail: nil)
+        case .android:
+            throw .rejection(
+                code: "IllegalArgumentException", message: "No storage config registered for id=\(id)", detail: nil)
         }
     }
 
@@ -107,8 +126,12 @@ public final class RNPingOidcModule: NativeModule {
         let base = try Arguments.string(args, 0, "clientId")
         guard clients[base] != nil else {
             switch platform {
-            case .ios: throw .rejection(code: "NSInvalidArgumentException", message: "No OIDC client found for id \(base)", detail: nil)
-            case .android: throw .rejection(code: "IllegalArgumentException", message: "Unknown OIDC client id: \(base)", detail: nil)
+            case .ios:
+                throw .rejection(
+                    code: "NSInvalidArgumentException", message: "No OIDC client found for id \(base)", detail: nil)
+            case .android:
+                throw .rejection(
+                    code: "IllegalArgumentException", message: "Unknown OIDC client id: \(base)", detail: nil)
             }
         }
         let id = try chosenId(args, position: 1)
@@ -117,7 +140,9 @@ public final class RNPingOidcModule: NativeModule {
     }
 
     private func chosenId(_ args: [JSONValue], position: Int) throws(BridgeError) -> String {
-        try Arguments.chosenId(args, position: position, sdk: sdk) { self.clients[$0] != nil || self.webClients[$0] != nil }
+        try Arguments.chosenId(args, position: position, sdk: sdk) {
+            self.clients[$0] != nil || self.webClients[$0] != nil
+        }
     }
 
     func dispose(_ args: [JSONValue], _ method: String, web: Bool) throws(BridgeError) -> JSONValue {
@@ -127,14 +152,20 @@ public final class RNPingOidcModule: NativeModule {
         return .null
     }
 
-    private func base(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["clientId"]) throws(BridgeError) -> PingOidcClient {
+    private func base(
+        _ args: [JSONValue], _ method: String, code: String, names: [String] = ["clientId"]
+    ) throws(BridgeError) -> PingOidcClient {
         try Arguments.count(method, args, names)
         let id = try Arguments.string(args, 0, "clientId")
-        guard let client = clients[id] else { throw PingRejection.reject(code, .state, "No OIDC client found for id \(id)") }
+        guard let client = clients[id] else {
+            throw PingRejection.reject(code, .state, "No OIDC client found for id \(id)")
+        }
         return client
     }
 
-    private func web(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
+    private func web(
+        _ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]
+    ) throws(BridgeError) -> PingOidcClient {
         try Arguments.count(method, args, names)
         let id = try Arguments.string(args, 0, "webClientId")
         guard let base = webClients[id], let client = clients[base] else {
@@ -147,7 +178,9 @@ public final class RNPingOidcModule: NativeModule {
     /// the base client's user, which always exists (`RNPingOidcCommon.swift` `token`, `revoke`,
     /// `logout`…), so the SDK call itself decides: a token needs the base client's agent, which
     /// is not configured; revoke and logout have nothing to do and resolve.
-    private func user(_ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]) throws(BridgeError) -> PingOidcClient {
+    private func user(
+        _ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]
+    ) throws(BridgeError) -> PingOidcClient {
         let client = try web(args, method, code: code, names: names)
         if platform == .android, client.storedToken == nil {
             throw PingRejection.reject(code, .state, "No authenticated user is available for this OIDC web client")
@@ -176,7 +209,8 @@ public final class RNPingOidcModule: NativeModule {
     /// The base client has no browser agent (ForgeRock/ping-react-native-sdk `packages/oidc/ios/RNPingOidcCommon.swift`).
     private static func noAgent() throws(PingSDKError) -> String { throw .authorize("Agent not configured") }
 
-    private func sdkCall(_ code: String, _ body: () throws(PingSDKError) -> JSONValue) throws(BridgeError) -> JSONValue {
+    private func sdkCall(_ code: String, _ body: () throws(PingSDKError) -> JSONValue) throws(BridgeError) -> JSONValue
+    {
         do {
             return try body()
         } catch {

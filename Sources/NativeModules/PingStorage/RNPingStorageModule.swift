@@ -24,8 +24,12 @@ public final class RNPingStorageModule: NativeModule {
     public var methods: [NativeMethod] {
         StorageRegistry.Kind.allCases.flatMap { kind in
             [
-                NativeMethod("register\(kind.rawValue)Storage") { args throws(BridgeError) in try self.register(args, kind) },
-                NativeMethod("configure\(kind.rawValue)Storage") { args throws(BridgeError) in try self.configure(args, kind) },
+                NativeMethod("register\(kind.rawValue)Storage") { args throws(BridgeError) in
+                    try self.register(args, kind)
+                },
+                NativeMethod("configure\(kind.rawValue)Storage") { args throws(BridgeError) in
+                    try self.configure(args, kind)
+                },
             ]
         }
     }
@@ -35,7 +39,8 @@ public final class RNPingStorageModule: NativeModule {
         try Arguments.count(method, args, ["config", "storageId"], optional: 1)
         let config = try Arguments.reader(args, 0, "config")
         let id = try Arguments.chosenId(args, position: 1, sdk: sdk, taken: registry.contains)
-        registry.register(StorageConfigNormalizer.normalize(config, kind: kind, platform: sdk.platform), kind: kind, id: id)
+        registry.register(
+            StorageConfigNormalizer.normalize(config, kind: kind, platform: sdk.platform), kind: kind, id: id)
         return .string(id)
     }
 
@@ -45,7 +50,9 @@ public final class RNPingStorageModule: NativeModule {
         let id = try Arguments.string(args, 0, "storageId")
         guard let config = registry.config(kind, id: id) else {
             // `StorageConfigRegistry.resolve` / `resolveConfig`; OATH has its own text on both.
-            let message = kind == .oath ? "No OATH storage config registered for id=\(id)" : "No storage config registered for id=\(id)"
+            let message =
+                kind == .oath
+                ? "No OATH storage config registered for id=\(id)" : "No storage config registered for id=\(id)"
             let exception = sdk.platform == .ios ? "NSInvalidArgumentException" : "IllegalStateException"
             throw .rejection(code: exception, message: message, detail: nil)
         }
@@ -56,7 +63,9 @@ public final class RNPingStorageModule: NativeModule {
 /// How each platform turns the flat JS config into the config it keeps (and `configure…` returns).
 enum StorageConfigNormalizer {
     /// Reads as the native modules cast (`as? String`, `optString`): a value of another type is absent.
-    static func normalize(_ config: JSONReader<JSONReadError>, kind: StorageRegistry.Kind, platform: Platform) -> JSONObject {
+    static func normalize(
+        _ config: JSONReader<JSONReadError>, kind: StorageRegistry.Kind, platform: Platform
+    ) -> JSONObject {
         var result: JSONObject = [:]
         func copy(_ key: String, as name: String? = nil, bool: Bool = false) {
             if bool {

@@ -29,12 +29,15 @@ enum CallbackValues {
 
     /// `next`'s copy of JS values onto the node: the flavor's sample rules, or `--callbacks
     /// complete`. A device profile, when one is collected, describes the flavor's platform.
-    static func apply(_ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK) throws(BridgeError) {
+    static func apply(
+        _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK
+    ) throws(BridgeError) {
         let collector = DeviceProfileCollector(platform: sample.platform) { [sdk] in sdk.deviceIdentifier }
         switch (handling, sample) {
         case (.complete, _): applyComplete(payload, to: &node, collector: collector)
         case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
-        case (.sample, .android(let variant)): try applyAndroid(payload, to: &node, variant: variant, collector: collector)
+        case (.sample, .android(let variant)):
+            try applyAndroid(payload, to: &node, variant: variant, collector: collector)
         }
     }
 
@@ -43,7 +46,9 @@ enum CallbackValues {
     /// DeviceProfileCallback natively and submits at once, leaving later callbacks as they are,
     /// and rejects any other type; Flutter's collects only when the payload has no callbacks and
     /// ignores the types it does not handle.
-    static func applyIOS(_ payload: StepPayload, to node: inout Node, variant: IOSVariant, collector: DeviceProfileCollector) throws(BridgeError) {
+    static func applyIOS(
+        _ payload: StepPayload, to node: inout Node, variant: IOSVariant, collector: DeviceProfileCollector
+    ) throws(BridgeError) {
         if variant == .flutter, payload.callbacks.isEmpty {
             for index in node.callbacks.indices where node.callbackType(at: index) == .deviceProfile {
                 setProfile(on: &node, at: index, collector)
@@ -90,15 +95,21 @@ enum CallbackValues {
     /// `DeviceProfileCallback.execute`: the collector's profile, with the parts AM asked for.
     private static func setProfile(on node: inout Node, at index: Int, _ collector: DeviceProfileCollector) {
         let outputs = node.callbacks[index]["output"]?.arrayValue ?? []
-        func asked(_ name: String) -> Bool { outputs.first { $0["name"]?.stringValue == name }?["value"]?.boolValue ?? false }
-        node.setInput(callback: index, inputIndex: 0, to: .string(collector.profile(metadata: asked("metadata"), location: asked("location"))))
+        func asked(_ name: String) -> Bool {
+            outputs.first { $0["name"]?.stringValue == name }?["value"]?.boolValue ?? false
+        }
+        node.setInput(
+            callback: index, inputIndex: 0,
+            to: .string(collector.profile(metadata: asked("metadata"), location: asked("location"))))
     }
 
     /// Android: payload callback `j` acts only on node callback `i == j` of the same type, using
     /// `input[0]`; Name, Password and the validated username/password go to the *first* callback
     /// of that class in the node, as the bridges' `getCallback(Class)` does. Types the bridge
     /// does not handle are ignored. Gson reads every number as a Double.
-    static func applyAndroid(_ payload: StepPayload, to node: inout Node, variant: AndroidVariant, collector: DeviceProfileCollector) throws(BridgeError) {
+    static func applyAndroid(
+        _ payload: StepPayload, to node: inout Node, variant: AndroidVariant, collector: DeviceProfileCollector
+    ) throws(BridgeError) {
         // `getCallback(Class)`'s answer for each type, found once: a search per callback would
         // make a page of n callbacks cost O(n²).
         var firstOfType: [CallbackType: Int] = [:]
@@ -120,8 +131,9 @@ enum CallbackValues {
                 // Kotlin `value as? Int` on Gson's Double is null: never set. Java's `(Integer)`
                 // cast throws; AuthBridge rejects instead of crashing.
                 if variant == .java {
-                    throw .reject("error", "java.lang.ClassCastException: ChoiceCallback value is not an Integer",
-                                  detail: "the Java bridge casts the choice to Integer, which Gson's Double never is")
+                    throw .reject(
+                        "error", "java.lang.ClassCastException: ChoiceCallback value is not an Integer",
+                        detail: "the Java bridge casts the choice to Integer, which Gson's Double never is")
                 }
             case .kbaCreate:
                 // Kotlin uses the callback at this position; Java `getCallback(KbaCreateCallback)`,

@@ -13,7 +13,8 @@ public final class FlutterBridge: JourneyModule {
 
     /// `flavor` is `.flutterIOS` or `.flutterAndroid`.
     public init(sdk: AuthSDK, flavor: Flavor, callbacks: CallbackHandling = .sample) {
-        precondition(flavor == .flutterIOS || flavor == .flutterAndroid, "a Flutter bridge is flutter-ios or flutter-android")
+        precondition(
+            flavor == .flutterIOS || flavor == .flutterAndroid, "a Flutter bridge is flutter-ios or flutter-android")
         self.sdk = sdk
         self.flavor = flavor
         self.dialect = flavor.dialect
@@ -53,7 +54,11 @@ public final class FlutterBridge: JourneyModule {
 
     func journey(_ args: [JSONValue], registration: Bool) throws(BridgeError) -> JSONValue {
         try Self.noArgument(args)
-        return .string(resolve(try dialect.settle(.startJourney) { () throws(SDKError) in try sdk.startJourney(registration: registration) }))
+        return .string(
+            resolve(
+                try dialect.settle(.startJourney) { () throws(SDKError) in
+                    try sdk.startJourney(registration: registration)
+                }))
     }
 
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
@@ -66,14 +71,16 @@ public final class FlutterBridge: JourneyModule {
     }
 
     public func resume(suspendedId: String) throws(BridgeError) -> JSONValue {
-        .string(resolve(try dialect.settle(.resume) { () throws(SDKError) in try sdk.resume(suspendedId: suspendedId) }))
+        .string(
+            resolve(try dialect.settle(.resume) { () throws(SDKError) in try sdk.resume(suspendedId: suspendedId) }))
     }
 
     func getUserInfo(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         try Self.noArgument(args)
         guard sdk.hasUser else { throw dialect.noUser(.userInfo) }
         // JSONSerialization (iOS) and org.json (Android) both write `/` as `\/`.
-        return .string(StepJSON.apple.string(try dialect.settle(.userInfo) { () throws(SDKError) in try sdk.userInfo() }))
+        return .string(
+            StepJSON.apple.string(try dialect.settle(.userInfo) { () throws(SDKError) in try sdk.userInfo() }))
     }
 
     /// The samples' todo API call. AuthBridge carries no resource server, so it answers with

@@ -25,7 +25,9 @@ public final class GuideBridge: JourneyModule {
             },
             NativeMethod("login") { args throws(BridgeError) in
                 try Arguments.none("login", args)
-                return try self.outcome(.startJourney) { () throws(SDKError) in try self.sdk.startJourney(registration: false) }
+                return try self.outcome(.startJourney) { () throws(SDKError) in
+                    try self.sdk.startJourney(registration: false)
+                }
             },
             NativeMethod("register") { _ throws(BridgeError) in throw Self.notImplemented("register") },
             NativeMethod("next") { args throws(BridgeError) in try self.next(args) },
@@ -46,13 +48,15 @@ public final class GuideBridge: JourneyModule {
     static func notImplemented(_ method: String) -> BridgeError {
         .notImplemented(
             "\(method) is declared in the guide's FRAuthSampleBridge.m but its Swift does not implement it "
-                + "(on a device the call crashes the app); start with --bridge sample for the sample app's bridge, which has it")
+                + "(on a device the call crashes the app); start with --bridge sample for the sample app's bridge, which has it"
+        )
     }
 
     /// The guide's `next`: the payload decoded with its `Response` struct, then each
     /// SingleValueCallback set from the payload callback at the same position, as a String.
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        let (payload, current) = try dialect.answer(to: try Arguments.string("next", args, name: "the step payload"), sdk: sdk)
+        let (payload, current) = try dialect.answer(
+            to: try Arguments.string("next", args, name: "the step payload"), sdk: sdk)
         var node = current
         for index in node.callbacks.indices where index < payload.callbacks.count {
             guard let type = node.callbackType(at: index), CallbackValues.singleValueTypes.contains(type),
@@ -60,7 +64,11 @@ public final class GuideBridge: JourneyModule {
             else { continue }
             // `setValue(value.value as! String)`: anything else crashes the original.
             guard case .string = value else {
-                throw .reject("Error", "UnknownError", detail: "callback \(index): the guide's bridge sets values as strings only (`as! String`), got \(value.typeName)")
+                throw .reject(
+                    "Error", "UnknownError",
+                    detail:
+                        "callback \(index): the guide's bridge sets values as strings only (`as! String`), got \(value.typeName)"
+                )
             }
             node.setInput(callback: index, inputIndex: 0, to: value)
         }
@@ -72,10 +80,13 @@ public final class GuideBridge: JourneyModule {
     }
 
     /// A step is the iOS step string; a success `{type, accessInfo}` with the pretty-printed token.
-    private func outcome(_ operation: Dialect.Operation, _ call: () throws(SDKError) -> AuthSDK.JourneyOutcome) throws(BridgeError) -> JSONValue {
+    private func outcome(
+        _ operation: Dialect.Operation, _ call: () throws(SDKError) -> AuthSDK.JourneyOutcome
+    ) throws(BridgeError) -> JSONValue {
         switch try dialect.settle(operation, call) {
         case .step(let node): return .string(StepJSON.ios(node))
-        case .success(let token): return ["type": "LoginSuccess", "accessInfo": .string(StepJSON.applePretty.string(token.iosJSON))]
+        case .success(let token):
+            return ["type": "LoginSuccess", "accessInfo": .string(StepJSON.applePretty.string(token.iosJSON))]
         }
     }
 }

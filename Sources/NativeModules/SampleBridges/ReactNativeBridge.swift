@@ -21,7 +21,8 @@ public final class ReactNativeBridge: JourneyModule {
 
     /// `flavor` is `.reactNativeIOS` or `.reactNativeAndroid`; `startDelay` applies to iOS only.
     public init(sdk: AuthSDK, flavor: Flavor, startDelay: Double = 0, callbacks: CallbackHandling = .sample) {
-        precondition(flavor == .reactNativeIOS || flavor == .reactNativeAndroid, "a React Native bridge is rn-ios or rn-android")
+        precondition(
+            flavor == .reactNativeIOS || flavor == .reactNativeAndroid, "a React Native bridge is rn-ios or rn-android")
         self.sdk = sdk
         self.flavor = flavor
         dialect = flavor.dialect
@@ -37,8 +38,12 @@ public final class ReactNativeBridge: JourneyModule {
                 self.sdk.start()
                 return .string(self.dialect.startResult)
             },
-            NativeMethod("login") { args throws(BridgeError) in try self.journey(args, method: "login", registration: false) },
-            NativeMethod("register") { args throws(BridgeError) in try self.journey(args, method: "register", registration: true) },
+            NativeMethod("login") { args throws(BridgeError) in
+                try self.journey(args, method: "login", registration: false)
+            },
+            NativeMethod("register") { args throws(BridgeError) in
+                try self.journey(args, method: "register", registration: true)
+            },
             NativeMethod("next") { args throws(BridgeError) in try self.next(args) },
             NativeMethod("getUserInfo") { args throws(BridgeError) in try self.getUserInfo(args) },
             NativeMethod("getAccessToken") { args throws(BridgeError) in try self.getAccessToken(args) },
@@ -52,18 +57,22 @@ public final class ReactNativeBridge: JourneyModule {
 
     func journey(_ args: [JSONValue], method: String, registration: Bool) throws(BridgeError) -> JSONValue {
         try Arguments.none(method, args)
-        return results.outcome(try dialect.settle(.startJourney) { () throws(SDKError) in try sdk.startJourney(registration: registration) })
+        return results.outcome(
+            try dialect.settle(.startJourney) { () throws(SDKError) in try sdk.startJourney(registration: registration)
+            })
     }
 
     func next(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        let (payload, current) = try dialect.answer(to: try Arguments.string("next", args, name: "the step payload"), sdk: sdk)
+        let (payload, current) = try dialect.answer(
+            to: try Arguments.string("next", args, name: "the step payload"), sdk: sdk)
         var node = current
         let rules: CallbackValues.SampleRules
         if flavor == .reactNativeIOS {
             // The original indexes payload callbacks by the node's positions and crashes when
             // there are fewer; AuthBridge rejects a payload that does not match the step instead.
             guard payload.callbacks.count == node.callbacks.count else {
-                throw dialect.unreadablePayload("the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
+                throw dialect.unreadablePayload(
+                    "the step has \(node.callbacks.count) callbacks, the payload has \(payload.callbacks.count)")
             }
             rules = .ios(.reactNative)
         } else {

@@ -27,7 +27,9 @@ struct ReactNativeResults: Sendable {
     static func android(realm: String) -> ReactNativeResults {
         ReactNativeResults(
             step: { .string(StepJSON.android($0, variant: .kotlin)) },
-            success: { ["type": "LoginSuccess", "sessionToken": .string(StepJSON.gson.string($0.androidJSON(realm: realm)))] },
+            success: {
+                ["type": "LoginSuccess", "sessionToken": .string(StepJSON.gson.string($0.androidJSON(realm: realm)))]
+            },
             userInfo: writableMap,
             accessToken: { StepJSON.gson.string($0.androidJSON(realm: realm)) })
     }

@@ -25,7 +25,8 @@ enum StepJSON {
     static func android(_ node: Node, variant: AndroidVariant) -> String {
         var step: JSONObject = ["frCallbacks": .array(node.callbacks.map(frCallback)), "authId": .string(node.authId)]
         step["authServiceId"] = ""
-        for (key, value) in [("stage", node.stage), ("pageHeader", node.header), ("pageDescription", node.description)] {
+        for (key, value) in [("stage", node.stage), ("pageHeader", node.header), ("pageDescription", node.description)]
+        {
             if let value { step[key] = .string(value) } else if variant == .kotlin { step[key] = "" }
         }
         step["callbacks"] = .array(node.callbacks)

@@ -92,7 +92,10 @@ public final class TokenSyncModule: NativeModule {
         }
         guard let expiry = map["expiresAt"] else { throw bad("expiresAt", "is missing (Unix seconds)") }
         guard let seconds = expiry.doubleValue, TimeBounds.contains(seconds) else {
-            throw bad("expiresAt", "must be a number of Unix seconds, got \(expiry.doubleValue == nil ? expiry.typeName : "an out-of-range number")")
+            throw bad(
+                "expiresAt",
+                "must be a number of Unix seconds, got \(expiry.doubleValue == nil ? expiry.typeName : "an out-of-range number")"
+            )
         }
         return AccessToken(
             value: accessToken, refreshToken: refreshToken, idToken: idToken, tokenType: tokenType,

@@ -13,7 +13,9 @@ public final class PingJourneyClient {
     private let server: IdentityServer
     private let stores: PingStores
 
-    public init(platform: Platform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?) {
+    public init(
+        platform: Platform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?
+    ) {
         self.platform = platform
         self.server = server
         self.stores = stores
@@ -61,7 +63,8 @@ public final class PingJourneyClient {
         let node = PingNode.from(reply, platform: platform)
         if case .success(let body) = node, let tokenId = body["tokenId"]?.stringValue, !tokenId.isEmpty {
             stores.sessions[sessionKey] = PingStores.SSOToken(
-                value: tokenId, successUrl: body["successUrl"]?.stringValue ?? "", realm: body["realm"]?.stringValue ?? "")
+                value: tokenId, successUrl: body["successUrl"]?.stringValue ?? "",
+                realm: body["realm"]?.stringValue ?? "")
         }
         return node
     }

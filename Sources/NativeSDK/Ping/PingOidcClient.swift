@@ -12,7 +12,10 @@ public struct PingOidcConfig: Equatable, Sendable {
     public var refreshThreshold: Double
     public var storageKey: String
 
-    public init(clientId: String, redirectUri: String, scopes: [String], refreshThreshold: Double = 0, storageKey: String = PingStores.defaultKey) {
+    public init(
+        clientId: String, redirectUri: String, scopes: [String], refreshThreshold: Double = 0,
+        storageKey: String = PingStores.defaultKey
+    ) {
         self.clientId = clientId
         self.redirectUri = redirectUri
         self.scopes = scopes
@@ -31,7 +34,8 @@ public final class PingOidcClient {
     private let stores: PingStores
     private let oauth: OAuthClient
 
-    public init(config: PingOidcConfig, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores) {
+    public init(config: PingOidcConfig, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores)
+    {
         self.config = config
         self.server = server
         self.clock = clock

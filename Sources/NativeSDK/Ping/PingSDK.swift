@@ -14,7 +14,8 @@ public final class PingSDK {
     public let testUser: (username: String, password: String)?
 
     public init(
-        platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores = PingStores(),
+        platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource,
+        stores: PingStores = PingStores(),
         testUser: (username: String, password: String)? = nil
     ) {
         self.testUser = testUser
@@ -56,7 +57,9 @@ public final class PingSDK {
         {
             return session.value
         }
-        guard let (username, password) = testUser else { throw .authorize("No SSO session and no test user to sign in on the login page") }
+        guard let (username, password) = testUser else {
+            throw .authorize("No SSO session and no test user to sign in on the login page")
+        }
         let client = self.journey(oidc: nil)
         var node = client.start(journey, forceAuth: false, noSession: false)
         for _ in 0..<4 {

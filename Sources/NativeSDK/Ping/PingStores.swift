@@ -55,7 +55,8 @@ extension PingStores: StateOwner {
                 let slot = try entry.string("slot")
                 guard sessions[slot] == nil else { throw StateError("\(entry.path).slot: \(slot) appears twice") }
                 sessions[slot] = SSOToken(
-                    value: try entry.string("value"), successUrl: try entry.string("successUrl"), realm: try entry.string("realm"))
+                    value: try entry.string("value"), successUrl: try entry.string("successUrl"),
+                    realm: try entry.string("realm"))
             }
             for entry in try reader.readers("tokens") {
                 let slot = try entry.string("slot")
@@ -72,14 +73,17 @@ extension PingStores: StateOwner {
     /// Slots in key order, so the same stores always save the same bytes.
     private var stateJSON: JSONValue {
         [
-            "sessions": .array(sessions.keys.sorted().map { key in
-                let session = sessions[key]!
-                return [
-                    "slot": .string(key), "value": .string(session.value), "successUrl": .string(session.successUrl),
-                    "realm": .string(session.realm),
-                ]
-            }),
-            "tokens": .array(tokens.keys.sorted().map { key in ["slot": .string(key), "token": tokens[key]!.stateJSON] }),
+            "sessions": .array(
+                sessions.keys.sorted().map { key in
+                    let session = sessions[key]!
+                    return [
+                        "slot": .string(key), "value": .string(session.value),
+                        "successUrl": .string(session.successUrl),
+                        "realm": .string(session.realm),
+                    ]
+                }),
+            "tokens": .array(
+                tokens.keys.sorted().map { key in ["slot": .string(key), "token": tokens[key]!.stateJSON] }),
         ]
     }
 }

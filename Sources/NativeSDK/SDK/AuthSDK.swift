@@ -27,7 +27,8 @@ public final class AuthSDK {
         self.random = random
         client = OAuthClient(server: server, options: options, clock: clock, random: random)
         tokens = TokenManager(
-            client: client, clock: clock, threshold: options.oauthThreshold, checksSession: options.checksSessionOnRefresh)
+            client: client, clock: clock, threshold: options.oauthThreshold,
+            checksSession: options.checksSessionOnRefresh)
     }
 
     /// The journeys `login` and `register` start (FROptions `authServiceName` and
@@ -74,7 +75,8 @@ public final class AuthSDK {
         guard isStarted else { throw .notStarted }
         // FRAuth returns the current user without calling AM when one is already logged in.
         if let accessToken { return .success(accessToken) }
-        let reply = try client.call { () throws(TransportError) in try server.authenticate(.submit(node.requestPayload)) }
+        let reply = try client.call { () throws(TransportError) in try server.authenticate(.submit(node.requestPayload))
+        }
         return try outcome(of: reply, authServiceId: node.authServiceId)
     }
 

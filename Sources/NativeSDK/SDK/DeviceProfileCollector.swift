@@ -24,7 +24,8 @@ public struct DeviceProfileCollector {
 
     private static let iosMetadata: JSONValue = [
         "platform": [
-            "platform": "iOS", "version": "17.5", "device": "iPhone", "deviceName": "AuthBridge iPhone", "model": "iPhone15,2",
+            "platform": "iOS", "version": "17.5", "device": "iPhone", "deviceName": "AuthBridge iPhone",
+            "model": "iPhone15,2",
             "brand": "Apple", "locale": "en_US", "timeZone": "Europe/London", "jailBreakScore": 0,
         ],
         "hardware": [
@@ -39,7 +40,8 @@ public struct DeviceProfileCollector {
 
     private static let androidMetadata: JSONValue = [
         "platform": [
-            "platform": "Android", "version": 34, "device": "generic", "deviceName": "AuthBridge Android", "model": "Pixel 8",
+            "platform": "Android", "version": 34, "device": "generic", "deviceName": "AuthBridge Android",
+            "model": "Pixel 8",
             "brand": "google", "locale": "en_US", "timeZone": "Europe/London", "jailBreakScore": 0,
         ],
         "hardware": [

@@ -13,7 +13,9 @@ public struct Node: Equatable, Sendable {
     public var callbacks: [JSONValue]
 
     init?(step body: JSONValue, authServiceId: String) {
-        guard case .string(let authId)? = body["authId"], case .array(let callbacks)? = body["callbacks"] else { return nil }
+        guard case .string(let authId)? = body["authId"], case .array(let callbacks)? = body["callbacks"] else {
+            return nil
+        }
         self.authId = authId
         self.authServiceId = authServiceId
         stage = body["stage"]?.stringValue
@@ -39,8 +41,12 @@ public struct Node: Equatable, Sendable {
 
     /// Sets the value of the named input of callback `index`; false when there is no such input.
     @discardableResult
-    public mutating func setInput(callback index: Int, inputIndex: Int? = nil, named name: String? = nil, to value: JSONValue) -> Bool {
-        guard case .object(var callback) = callbacks[index], case .array(var inputs)? = callback["input"] else { return false }
+    public mutating func setInput(
+        callback index: Int, inputIndex: Int? = nil, named name: String? = nil, to value: JSONValue
+    ) -> Bool {
+        guard case .object(var callback) = callbacks[index], case .array(var inputs)? = callback["input"] else {
+            return false
+        }
         let position: Int?
         if let inputIndex {
             position = inputIndex < inputs.count ? inputIndex : nil

@@ -26,30 +26,33 @@ struct OAuthClient {
         guard query["state"] == state, let code = query["code"] else {
             throw .oauth(error: "invalid_state", description: "The state of the authorization response does not match")
         }
-        return try token([
-            "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
-            "redirect_uri": options.oauthRedirectUri, "code_verifier": verifier,
-        ], previous: nil, sessionToken: ssoToken)
+        return try token(
+            [
+                "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
+                "redirect_uri": options.oauthRedirectUri, "code_verifier": verifier,
+            ], previous: nil, sessionToken: ssoToken)
     }
 
     func refresh(_ current: AccessToken, sessionToken: String?) throws(SDKError) -> AccessToken {
         guard let refreshToken = current.refreshToken else {
             throw .oauth(error: "invalid_grant", description: "No refresh token")
         }
-        return try token([
-            "grant_type": "refresh_token", "refresh_token": refreshToken, "client_id": options.oauthClientId,
-            "scope": current.scope, "response_type": "token",
-        ], previous: current, sessionToken: sessionToken)
+        return try token(
+            [
+                "grant_type": "refresh_token", "refresh_token": refreshToken, "client_id": options.oauthClientId,
+                "scope": current.scope, "response_type": "token",
+            ], previous: current, sessionToken: sessionToken)
     }
 
     /// RFC 8693 with an access token as the subject.
     func exchange(subjectToken: String, sessionToken: String?) throws(SDKError) -> AccessToken {
-        try token([
-            "grant_type": "urn:ietf:params:oauth:grant-type:token-exchange", "subject_token": subjectToken,
-            "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
-            "requested_token_type": "urn:ietf:params:oauth:token-type:access_token",
-            "client_id": options.oauthClientId,
-        ], previous: nil, sessionToken: sessionToken)
+        try token(
+            [
+                "grant_type": "urn:ietf:params:oauth:grant-type:token-exchange", "subject_token": subjectToken,
+                "subject_token_type": "urn:ietf:params:oauth:token-type:access_token",
+                "requested_token_type": "urn:ietf:params:oauth:token-type:access_token",
+                "client_id": options.oauthClientId,
+            ], previous: nil, sessionToken: sessionToken)
     }
 
     /// AM's `sessions?_action=validate`: false only when the server says the session is not
@@ -66,10 +69,13 @@ struct OAuthClient {
         logInfo("token revocation failed; the tokens are forgotten anyway")
     }
 
-    private func token(_ form: [String: String], previous: AccessToken?, sessionToken: String?) throws(SDKError) -> AccessToken {
+    private func token(
+        _ form: [String: String], previous: AccessToken?, sessionToken: String?
+    ) throws(SDKError) -> AccessToken {
         let reply = try call { () throws(TransportError) in try server.token(form: form) }
         guard reply.status == 200,
-            let token = AccessToken.from(response: reply.body, receivedAt: clock.now, previous: previous, sessionToken: sessionToken)
+            let token = AccessToken.from(
+                response: reply.body, receivedAt: clock.now, previous: previous, sessionToken: sessionToken)
         else { throw Self.error(of: reply.body) }
         return token
     }

@@ -13,21 +13,25 @@ extension SDKError {
         case .notStarted: return "Invalid SDK State: initialize SDK using FRAuth.start() first"
         case .userAlreadyAuthenticated: return "User is already authenticated"
         case .authenticationFailed(let body):
-            guard case .string(let message)? = body["message"], body["reason"]?.stringValue != nil else { return "Request failed" }
+            guard case .string(let message)? = body["message"], body["reason"]?.stringValue != nil else {
+                return "Request failed"
+            }
             if body["detail"]?["errorCode"] == "110" { return "Authentication timed out" }
             let suspended = "org.forgerock.openam.auth.nodes.framework.token.SuspendedAuthSessionException:"
             if message.contains(suspended) { return message.replacingOccurrences(of: suspended, with: "") }
             return message
         case .oauth(let error, let description):
             return description.isEmpty ? Self.oauthDefaultText[error] ?? "OAuth2 /authorize Error" : description
-        case .authenticationRequired: return "All user credentials are expired or invalid; user authentication is required"
+        case .authenticationRequired:
+            return "All user credentials are expired or invalid; user authentication is required"
         case .noCurrentUser, .transport: return message
         }
     }
 
     /// `OAuth2Error`'s texts when AM gives no `error_description`.
     private static let oauthDefaultText = [
-        "invalid_request": "Invalid /authorize request", "invalid_client": "Invalid client", "invalid_grant": "Invalid grant",
+        "invalid_request": "Invalid /authorize request", "invalid_client": "Invalid client",
+        "invalid_grant": "Invalid grant",
         "unauthorized_client": "Unauthorized client", "unsupported_grant_type": "Unsupported grant_type",
         "unsupported_response_type": "Unsupported response_type", "invalid_scope": "Invalid scope",
         "access_denied": "Resource owner did not authorize the request",

@@ -60,7 +60,9 @@ public final class TokenSync {
     private func tokensChanged(_ change: TokenChange) {
         guard ready, !change.reason.isFromJS else { return }
         if let token = change.tokens {
-            emit(Self.tokenEvent, Self.tokenEventParams(token, generation: change.generation, reason: change.reason.rawValue))
+            emit(
+                Self.tokenEvent,
+                Self.tokenEventParams(token, generation: change.generation, reason: change.reason.rawValue))
         } else {
             emit(Self.logoutEvent, ["reason": .string(change.reason.rawValue), "generation": .int(change.generation)])
         }

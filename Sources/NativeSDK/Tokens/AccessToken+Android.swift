@@ -15,7 +15,8 @@ extension AccessToken {
         if let sessionToken {
             let realmPath = "/" + realm
             object["sessionToken"] = [
-                "value": .string(sessionToken), "successUrl": .string("/enduser/?realm=\(realmPath)"), "realm": .string(realmPath),
+                "value": .string(sessionToken), "successUrl": .string("/enduser/?realm=\(realmPath)"),
+                "realm": .string(realmPath),
             ]
         }
         object["isPersisted"] = false

@@ -23,13 +23,18 @@ public struct AccessToken: Equatable, Sendable {
 
     /// Parses a token endpoint response (RFC 6749 §5.1; `ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/OAuth2/AccessToken.swift`). A refresh response without a
     /// refresh token keeps the previous one, as the iOS SDK does.
-    static func from(response body: JSONValue, receivedAt now: Double, previous: AccessToken?, sessionToken: String?) -> AccessToken? {
-        guard case .string(let value)? = body["access_token"], let expiresIn = body["expires_in"]?.intValue else { return nil }
+    static func from(
+        response body: JSONValue, receivedAt now: Double, previous: AccessToken?, sessionToken: String?
+    ) -> AccessToken? {
+        guard case .string(let value)? = body["access_token"], let expiresIn = body["expires_in"]?.intValue else {
+            return nil
+        }
         return AccessToken(
             value: value, expiresIn: expiresIn, scope: body["scope"]?.stringValue ?? "",
             tokenType: body["token_type"]?.stringValue ?? "Bearer",
             refreshToken: body["refresh_token"]?.stringValue ?? previous?.refreshToken,
-            idToken: body["id_token"]?.stringValue ?? previous?.idToken, authenticatedAt: now, sessionToken: sessionToken)
+            idToken: body["id_token"]?.stringValue ?? previous?.idToken, authenticatedAt: now,
+            sessionToken: sessionToken)
     }
 
     /// `JSONEncoder().encode(token)` of FRAuth 4.6/4.8 (`ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/OAuth2/{Token,AccessToken}.swift`): the `Token`
@@ -38,7 +43,8 @@ public struct AccessToken: Equatable, Sendable {
         [
             "value": .string(value), "successUrl": "", "realm": "", "expiresIn": .int(expiresIn),
             "scope": .string(scope), "tokenType": .string(tokenType), "refreshToken": JSONValue(refreshToken),
-            "idToken": JSONValue(idToken), "authenticatedTimestamp": .double(authenticatedAt - Self.appleReferenceOffset),
+            "idToken": JSONValue(idToken),
+            "authenticatedTimestamp": .double(authenticatedAt - Self.appleReferenceOffset),
             "sessionToken": JSONValue(sessionToken),
         ]
     }
@@ -52,12 +58,16 @@ extension AccessToken {
     public var syncFields: JSONObject {
         [
             "accessToken": .string(value), "refreshToken": JSONValue(refreshToken), "idToken": JSONValue(idToken),
-            "tokenType": .string(tokenType), "expiresAt": .int(Int64(expiresAt.rounded(.down))), "scope": .string(scope),
+            "tokenType": .string(tokenType), "expiresAt": .int(Int64(expiresAt.rounded(.down))),
+            "scope": .string(scope),
         ]
     }
 
     /// A token set JS pushed: it expires at `expiresAt` and is counted as received now.
-    public init(value: String, refreshToken: String?, idToken: String?, tokenType: String, expiresAt: Int64, scope: String, now: Double) {
+    public init(
+        value: String, refreshToken: String?, idToken: String?, tokenType: String, expiresAt: Int64, scope: String,
+        now: Double
+    ) {
         let expiresIn = max(0, expiresAt - Int64(now.rounded(.down)))
         self.init(
             value: value, expiresIn: expiresIn, scope: scope, tokenType: tokenType, refreshToken: refreshToken,
@@ -66,18 +76,20 @@ extension AccessToken {
 
     var stateJSON: JSONValue {
         [
-            "value": .string(value), "expiresIn": .int(expiresIn), "scope": .string(scope), "tokenType": .string(tokenType),
-            "refreshToken": JSONValue(refreshToken), "idToken": JSONValue(idToken), "authenticatedAt": .double(authenticatedAt),
+            "value": .string(value), "expiresIn": .int(expiresIn), "scope": .string(scope),
+            "tokenType": .string(tokenType),
+            "refreshToken": JSONValue(refreshToken), "idToken": JSONValue(idToken),
+            "authenticatedAt": .double(authenticatedAt),
             "sessionToken": JSONValue(sessionToken),
         ]
     }
 
     init(state reader: StateReader) throws(StateError) {
         self.init(
-            value: try reader.string("value"), expiresIn: try reader.seconds("expiresIn"), scope: try reader.string("scope"),
+            value: try reader.string("value"), expiresIn: try reader.seconds("expiresIn"),
+            scope: try reader.string("scope"),
             tokenType: try reader.string("tokenType"), refreshToken: try reader.optionalString("refreshToken"),
             idToken: try reader.optionalString("idToken"), authenticatedAt: try reader.time("authenticatedAt"),
             sessionToken: try reader.optionalString("sessionToken"))
     }
 }
-

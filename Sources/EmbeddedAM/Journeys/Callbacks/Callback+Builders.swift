@@ -31,7 +31,8 @@ extension Callback {
 
     /// `preset` is the input AM pre-fills: an unanswered confirmation keeps it.
     static func confirmation(
-        prompt: String, messageType: Int, options: [String], optionType: Int, defaultOption: Int, preset: Int, value: JSONValue? = nil
+        prompt: String, messageType: Int, options: [String], optionType: Int, defaultOption: Int, preset: Int,
+        value: JSONValue? = nil
     ) -> Callback {
         Callback(
             type: .confirmation,
@@ -45,17 +46,21 @@ extension Callback {
 
     /// AM sends the message type as a string ("0" information, "1" warning, "2" error, "4" script).
     static func textOutput(message: String, messageType: String) -> Callback {
-        Callback(type: .textOutput, output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
+        Callback(
+            type: .textOutput, output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
     }
 
     static func suspendedTextOutput(message: String, messageType: String) -> Callback {
         Callback(
-            type: .suspendedTextOutput, output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
+            type: .suspendedTextOutput,
+            output: [Field("message", .string(message)), Field("messageType", .string(messageType))])
     }
 
     /// AM writes the wait time in milliseconds, as a string.
     static func pollingWait(waitTime: Int, message: String) -> Callback {
-        Callback(type: .pollingWait, output: [Field("waitTime", .string(String(waitTime))), Field("message", .string(message))])
+        Callback(
+            type: .pollingWait,
+            output: [Field("waitTime", .string(String(waitTime))), Field("message", .string(message))])
     }
 
     /// The input carries the id until the client fills it.
@@ -65,10 +70,15 @@ extension Callback {
             input: [Field("", typed ?? .string(id))])
     }
 
-    static func termsAndConditions(version: String, terms: String, createDate: String, value: JSONValue? = nil) -> Callback {
+    static func termsAndConditions(
+        version: String, terms: String, createDate: String, value: JSONValue? = nil
+    ) -> Callback {
         Callback(
             type: .termsAndConditions,
-            output: [Field("version", .string(version)), Field("terms", .string(terms)), Field("createDate", .string(createDate))],
+            output: [
+                Field("version", .string(version)), Field("terms", .string(terms)),
+                Field("createDate", .string(createDate)),
+            ],
             input: [Field("", value ?? false)])
     }
 
@@ -77,7 +87,8 @@ extension Callback {
         Callback(
             type: .kbaCreate,
             output: [
-                Field("prompt", .string(prompt)), Field("predefinedQuestions", .array(predefinedQuestions.map { .string($0) })),
+                Field("prompt", .string(prompt)),
+                Field("predefinedQuestions", .array(predefinedQuestions.map { .string($0) })),
                 Field("allowUserDefinedQuestions", .bool(allowUserDefinedQuestions)),
             ],
             input: [Field("question", ""), Field("answer", "")])
@@ -86,7 +97,10 @@ extension Callback {
     static func deviceProfile(metadata: Bool, location: Bool, message: String) -> Callback {
         Callback(
             type: .deviceProfile,
-            output: [Field("metadata", .bool(metadata)), Field("location", .bool(location)), Field("message", .string(message))],
+            output: [
+                Field("metadata", .bool(metadata)), Field("location", .bool(location)),
+                Field("message", .string(message)),
+            ],
             input: [Field("", "")])
     }
 
@@ -95,11 +109,14 @@ extension Callback {
     }
 
     static func reCaptcha(siteKey: String, value: JSONValue? = nil) -> Callback {
-        Callback(type: .reCaptcha, output: [Field("recaptchaSiteKey", .string(siteKey))], input: [Field("", value ?? "")])
+        Callback(
+            type: .reCaptcha, output: [Field("recaptchaSiteKey", .string(siteKey))], input: [Field("", value ?? "")])
     }
 
     static func selectIdP(providers: [JSONValue], value: JSONValue? = nil) -> Callback {
-        Callback(type: .selectIdP, output: [Field("providers", .array(providers)), Field("value", "")], input: [Field("", value ?? "")])
+        Callback(
+            type: .selectIdP, output: [Field("providers", .array(providers)), Field("value", "")],
+            input: [Field("", value ?? "")])
     }
 
     struct IdPRequest: Sendable {
@@ -118,7 +135,8 @@ extension Callback {
         Callback(
             type: .idP,
             output: [
-                Field("provider", .string(r.provider)), Field("clientId", .string(r.clientId)), Field("redirectUri", .string(r.redirectUri)),
+                Field("provider", .string(r.provider)), Field("clientId", .string(r.clientId)),
+                Field("redirectUri", .string(r.redirectUri)),
                 Field("scopes", .array(r.scopes.map { .string($0) })), Field("nonce", .string(r.nonce)),
                 Field("acrValues", .array(r.acrValues.map { .string($0) })), Field("request", .string(r.request)),
                 Field("requestUri", .string(r.requestUri)), Field("acceptsJSON", .bool(r.acceptsJSON)),

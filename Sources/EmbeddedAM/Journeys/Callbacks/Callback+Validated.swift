@@ -5,27 +5,34 @@ import IdentityServer
 /// the policies the last answer failed (AM-formatted JSON strings), and a `validateOnly` input.
 extension Callback {
     static func validatedUsername(
-        prompt: String, attribute: String, policies: [PolicySpec], failedPolicies: [String], required: Bool, value: JSONValue? = nil
+        prompt: String, attribute: String, policies: [PolicySpec], failedPolicies: [String], required: Bool,
+        value: JSONValue? = nil
     ) -> Callback {
         var output = [
-            Field("policies", PolicySpec.object(policies, name: attribute)), Field("failedPolicies", strings(failedPolicies)),
+            Field("policies", PolicySpec.object(policies, name: attribute)),
+            Field("failedPolicies", strings(failedPolicies)),
             Field("validateOnly", false), Field("prompt", .string(prompt)),
         ]
         // AM writes `required` only when it is false.
         if !required { output.append(Field("required", false)) }
-        return Callback(type: .validatedCreateUsername, output: output, input: [Field("", value ?? ""), Field("validateOnly", false)])
+        return Callback(
+            type: .validatedCreateUsername, output: output,
+            input: [Field("", value ?? ""), Field("validateOnly", false)])
     }
 
     /// Never shows a typed password again.
     static func validatedPassword(
-        prompt: String, attribute: String, echoOn: Bool, policies: [PolicySpec], failedPolicies: [String], required: Bool
+        prompt: String, attribute: String, echoOn: Bool, policies: [PolicySpec], failedPolicies: [String],
+        required: Bool
     ) -> Callback {
         var output = [
             Field("echoOn", .bool(echoOn)), Field("policies", PolicySpec.object(policies, name: attribute)),
-            Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false), Field("prompt", .string(prompt)),
+            Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false),
+            Field("prompt", .string(prompt)),
         ]
         if !required { output.append(Field("required", false)) }
-        return Callback(type: .validatedCreatePassword, output: output, input: [Field("", ""), Field("validateOnly", false)])
+        return Callback(
+            type: .validatedCreatePassword, output: output, input: [Field("", ""), Field("validateOnly", false)])
     }
 
     /// The three attribute callbacks of AM's Attribute Collector, by IDM schema type.
@@ -54,14 +61,16 @@ extension Callback {
     /// else the attribute's initial value. `policies` is the object AM sends: `{}` for booleans
     /// and for a platform node that does not validate (`PolicySpec.object` builds the others).
     static func attributeInput(
-        _ type: AttributeType, name: String, prompt: String, required: Bool, policies: JSONValue, failedPolicies: [String],
+        _ type: AttributeType, name: String, prompt: String, required: Bool, policies: JSONValue,
+        failedPolicies: [String],
         value: JSONValue
     ) -> Callback {
         Callback(
             type: type.callbackType,
             output: [
                 Field("name", .string(name)), Field("prompt", .string(prompt)), Field("required", .bool(required)),
-                Field("policies", policies), Field("failedPolicies", strings(failedPolicies)), Field("validateOnly", false),
+                Field("policies", policies), Field("failedPolicies", strings(failedPolicies)),
+                Field("validateOnly", false),
                 Field("value", value),
             ],
             input: [Field("", value), Field("validateOnly", false)])

@@ -12,7 +12,9 @@ extension Callback {
         var userVerification: String
     }
 
-    static func webAuthnRegistration(_ o: WebAuthnOptions, relyingPartyName: String, displayName: String, userName: String) -> Callback {
+    static func webAuthnRegistration(
+        _ o: WebAuthnOptions, relyingPartyName: String, displayName: String, userName: String
+    ) -> Callback {
         var data = webAuthnData(o, action: "webauthn_registration")
         data["relyingPartyName"] = .string(relyingPartyName)
         data["attestationPreference"] = "none"
@@ -30,7 +32,9 @@ extension Callback {
 
     /// The hidden value the client writes the WebAuthn result into. AM sends it with the value
     /// "false" in both forms (`AbstractWebAuthnNode.getCallbacksForWebAuthnInteraction`).
-    static func webAuthnOutcome(typed: JSONValue? = nil) -> Callback { .hiddenValue(id: "webAuthnOutcome", value: "false", typed: typed) }
+    static func webAuthnOutcome(typed: JSONValue? = nil) -> Callback {
+        .hiddenValue(id: "webAuthnOutcome", value: "false", typed: typed)
+    }
 
     private static func webAuthnData(_ o: WebAuthnOptions, action: String) -> JSONObject {
         [

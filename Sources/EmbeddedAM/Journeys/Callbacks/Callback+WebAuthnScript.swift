@@ -30,7 +30,8 @@ extension Callback {
     static func webAuthnRegistrationScript(
         _ o: WebAuthnScriptOptions, relyingPartyName: String, userId: String, userName: String, displayName: String
     ) -> Callback {
-        let rp = (o.relyingPartyId.isEmpty ? "" : "id: \(quoted(o.relyingPartyId)), ") + "name: \(quoted(relyingPartyName))"
+        let rp =
+            (o.relyingPartyId.isEmpty ? "" : "id: \(quoted(o.relyingPartyId)), ") + "name: \(quoted(relyingPartyName))"
         let options = """
             var publicKey = {
                 challenge: new Int8Array(\(signedBytes(o.challenge))).buffer,
@@ -48,9 +49,11 @@ extension Callback {
                 excludeCredentials: []
             };
             """
-        return script(options: options, call: "navigator.credentials.create({ publicKey: publicKey })", fields: """
-            clientData + "::" + new Int8Array(credential.response.attestationObject).toString() + "::" + credential.id
-            """)
+        return script(
+            options: options, call: "navigator.credentials.create({ publicKey: publicKey })",
+            fields: """
+                clientData + "::" + new Int8Array(credential.response.attestationObject).toString() + "::" + credential.id
+                """)
     }
 
     static func webAuthnAuthenticationScript(_ o: WebAuthnScriptOptions) -> Callback {
@@ -63,58 +66,62 @@ extension Callback {
                 extensions: {}
             };
             """
-        return script(options: options, call: "navigator.credentials.get({ publicKey: publicKey })", fields: """
-            clientData + "::" + new Int8Array(credential.response.authenticatorData).toString() + "::" + \
-            new Int8Array(credential.response.signature).toString() + "::" + credential.id + "::" + \
-            String.fromCharCode.apply(null, new Uint8Array(credential.response.userHandle || new ArrayBuffer(0)))
-            """)
+        return script(
+            options: options, call: "navigator.credentials.get({ publicKey: publicKey })",
+            fields: """
+                clientData + "::" + new Int8Array(credential.response.authenticatorData).toString() + "::" + \
+                new Int8Array(credential.response.signature).toString() + "::" + credential.id + "::" + \
+                String.fromCharCode.apply(null, new Uint8Array(credential.response.userHandle || new ArrayBuffer(0)))
+                """)
     }
 
     /// The second script: a spinner with AM's message (`ClientScriptUtilities.properties`
     /// `waiting`), and the submit button the first script presses if the page has none.
-    static let webAuthnSpinnerScript = Callback.textOutput(message: """
-        var wrapper = document.getElementById("wrapper");
-        var fieldset = wrapper && wrapper.getElementsByTagName("fieldset").item(0);
-        if (fieldset) {
-            var waiting = document.createElement("div");
-            waiting.className = "form-group";
-            waiting.textContent = "Waiting for local device...";
-            fieldset.appendChild(waiting);
-            if (!document.getElementById("loginButton_0")) {
-                var button = document.createElement("input");
-                button.id = "loginButton_0";
-                button.type = "submit";
-                button.hidden = true;
-                fieldset.appendChild(button);
+    static let webAuthnSpinnerScript = Callback.textOutput(
+        message: """
+            var wrapper = document.getElementById("wrapper");
+            var fieldset = wrapper && wrapper.getElementsByTagName("fieldset").item(0);
+            if (fieldset) {
+                var waiting = document.createElement("div");
+                waiting.className = "form-group";
+                waiting.textContent = "Waiting for local device...";
+                fieldset.appendChild(waiting);
+                if (!document.getElementById("loginButton_0")) {
+                    var button = document.createElement("input");
+                    button.id = "loginButton_0";
+                    button.type = "submit";
+                    button.hidden = true;
+                    fieldset.appendChild(button);
+                }
             }
-        }
-        """, messageType: "4")
+            """, messageType: "4")
 
     /// The page's form is AM's XUI's: the hidden value's input has the callback's id, and
     /// `loginButton_0` submits it.
     private static func script(options: String, call: String, fields: String) -> Callback {
-        .textOutput(message: """
-            function webAuthnDone(value) {
-                document.getElementById("webAuthnOutcome").value = value;
-                document.getElementById("loginButton_0").click();
-            }
-            if (!window.PublicKeyCredential) {
-                webAuthnDone("unsupported");
-            } else {
-            \(indented(options))
-                \(call)
-                    .then(function (credential) {
-                        var clientData = String.fromCharCode.apply(null, new Uint8Array(credential.response.clientDataJSON));
-                        webAuthnDone(JSON.stringify({
-                            legacyData: \(fields),
-                            authenticatorAttachment: credential.authenticatorAttachment
-                        }));
-                    })
-                    .catch(function (error) {
-                        webAuthnDone(JSON.stringify({ error: String(error) }));
-                    });
-            }
-            """, messageType: "4")
+        .textOutput(
+            message: """
+                function webAuthnDone(value) {
+                    document.getElementById("webAuthnOutcome").value = value;
+                    document.getElementById("loginButton_0").click();
+                }
+                if (!window.PublicKeyCredential) {
+                    webAuthnDone("unsupported");
+                } else {
+                \(indented(options))
+                    \(call)
+                        .then(function (credential) {
+                            var clientData = String.fromCharCode.apply(null, new Uint8Array(credential.response.clientDataJSON));
+                            webAuthnDone(JSON.stringify({
+                                legacyData: \(fields),
+                                authenticatorAttachment: credential.authenticatorAttachment
+                            }));
+                        })
+                        .catch(function (error) {
+                            webAuthnDone(JSON.stringify({ error: String(error) }));
+                        });
+                }
+                """, messageType: "4")
     }
 
     private static func indented(_ text: String) -> String {

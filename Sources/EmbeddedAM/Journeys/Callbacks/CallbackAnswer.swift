@@ -31,7 +31,9 @@ struct CallbackAnswer: Equatable, Sendable {
                 guard let name = input["name"]?.stringValue else { continue }
                 for (position, suffix) in inputNameSplits(name, callbackCount: callbacks.count) {
                     inputTests += 1
-                    if callbacks[position].hasInput(suffix: suffix) { answers[position].inputs[suffix] = input["value"] ?? .null }
+                    if callbacks[position].hasInput(suffix: suffix) {
+                        answers[position].inputs[suffix] = input["value"] ?? .null
+                    }
                 }
             }
         }
@@ -60,13 +62,20 @@ struct CallbackAnswer: Equatable, Sendable {
 
     /// Applies each callback's answer rule. An option index becomes an integer (AM reads a string
     /// of digits as one); the first answer that breaks its rule is AM's 400 text.
-    static func checked(_ answers: [CallbackAnswer], for callbacks: [Callback]) -> Result<[CallbackAnswer], InvalidAnswer> {
+    static func checked(
+        _ answers: [CallbackAnswer], for callbacks: [Callback]
+    ) -> Result<[CallbackAnswer], InvalidAnswer> {
         var answers = answers
         for (position, callback) in callbacks.enumerated() {
-            guard case .optionIndex(let count) = callback.answerRule, let value = answers[position].value else { continue }
+            guard case .optionIndex(let count) = callback.answerRule, let value = answers[position].value else {
+                continue
+            }
             guard let index = JourneyValues.optionIndex(value), index < count ?? Int.max else {
-                return .failure(InvalidAnswer(
-                    message: "Invalid value for \(callback.type.rawValue) \(StepRenderer.inputName(position: position)): expected the index of an option, got \(JSONWriter.compact(value))"))
+                return .failure(
+                    InvalidAnswer(
+                        message:
+                            "Invalid value for \(callback.type.rawValue) \(StepRenderer.inputName(position: position)): expected the index of an option, got \(JSONWriter.compact(value))"
+                    ))
             }
             answers[position].inputs[""] = .int(Int64(index))
         }

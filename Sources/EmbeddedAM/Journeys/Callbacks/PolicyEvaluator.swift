@@ -20,7 +20,8 @@ struct PolicyEvaluator {
         case "required": return !value.isEmpty
         case "minimum-number-value", "maximum-number-value":
             guard let number = json.doubleValue ?? Double(value) else { return value.isEmpty }
-            let bound = policy.params[policy.policyId == "minimum-number-value" ? "minimum" : "maximum"]?.doubleValue ?? 0
+            let bound =
+                policy.params[policy.policyId == "minimum-number-value" ? "minimum" : "maximum"]?.doubleValue ?? 0
             return policy.policyId == "minimum-number-value" ? number >= bound : number <= bound
         case "cannot-contain-characters":
             let forbidden = policy.params["forbiddenChars"]?.arrayValue?.compactMap(\.stringValue) ?? []

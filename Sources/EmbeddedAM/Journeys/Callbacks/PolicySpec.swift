@@ -6,7 +6,8 @@ public struct PolicySpec: Equatable, Sendable {
     public var params: JSONObject
 
     static let known = [
-        "required", "unique", "valid-username", "minimum-length", "maximum-length", "at-least-X-capitals", "at-least-X-numbers",
+        "required", "unique", "valid-username", "minimum-length", "maximum-length", "at-least-X-capitals",
+        "at-least-X-numbers",
         "valid-email-address-format", "cannot-contain-others", "cannot-contain-characters", "minimum-number-value",
         "maximum-number-value",
     ]

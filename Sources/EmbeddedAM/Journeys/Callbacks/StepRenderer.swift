@@ -6,7 +6,9 @@ import AuthBridgeCore
 /// (`Step.ids`), which is not its position once a page has been shown again.
 enum StepRenderer {
     static func render(_ step: Step, authId: String) -> JSONValue {
-        let callbacks = step.callbacks.enumerated().map { render($0.element, position: $0.offset, id: step.ids?[$0.offset]) }
+        let callbacks = step.callbacks.enumerated().map {
+            render($0.element, position: $0.offset, id: step.ids?[$0.offset])
+        }
         var body: JSONObject = ["authId": .string(authId), "callbacks": .array(callbacks)]
         if let stage = step.stage { body["stage"] = .string(stage) }
         if let header = step.header { body["header"] = .string(header) }

@@ -31,7 +31,9 @@ extension JourneyEngine {
             keep(context, in: &session)
             switch action {
             case .outcome(let outcome):
-                guard let next = node.outcomes[outcome] else { return internalError("node \(nodeId) has no outcome \(outcome)", session) }
+                guard let next = node.outcomes[outcome] else {
+                    return internalError("node \(nodeId) has no outcome \(outcome)", session)
+                }
                 nodeId = next
                 entry = .arrived
             case .send(let step):
@@ -53,16 +55,21 @@ extension JourneyEngine {
             }
         }
         // AM cuts a tree that never asks for input off with its failure; the log says where.
-        logError("journey \(session.journey.name): no step or end within \(Self.maxHops) nodes (last: \(session.current.name) node \(nodeId)); a loop without input")
+        logError(
+            "journey \(session.journey.name): no step or end within \(Self.maxHops) nodes (last: \(session.current.name) node \(nodeId)); a loop without input"
+        )
         return ServerReply(status: 401, body: AMErrors.loginFailure)
     }
 
     private func context(for session: JourneySession, node: String, entry: NodeContext.Entry) -> NodeContext {
         NodeContext(
-            nodeId: node, journeyName: session.current.name, entry: entry, shared: session.shared, transient: session.transient,
+            nodeId: node, journeyName: session.current.name, entry: entry, shared: session.shared,
+            transient: session.transient,
             nodeState: session.nodeStates[session.stateKey(node)] ?? [:], failureMessage: session.failureMessage,
-            failureDetail: session.failureDetail, suspension: nil, noSession: session.noSession, users: users, sessions: ssoSessions,
-            clock: clock, random: random, config: config, outbox: outbox, scenario: scenario, ssoToken: session.ssoToken)
+            failureDetail: session.failureDetail, suspension: nil, noSession: session.noSession, users: users,
+            sessions: ssoSessions,
+            clock: clock, random: random, config: config, outbox: outbox, scenario: scenario, ssoToken: session.ssoToken
+        )
     }
 
     private func keep(_ context: NodeContext, in session: inout JourneySession) {
@@ -92,6 +99,7 @@ extension JourneyEngine {
 
     func internalError(_ what: String, _ session: JourneySession) -> ServerReply {
         logError("journey \(session.journey.name): \(what)")
-        return ServerReply(status: 500, body: ["code": 500, "reason": "Internal Server Error", "message": "Internal Server Error"])
+        return ServerReply(
+            status: 500, body: ["code": 500, "reason": "Internal Server Error", "message": "Internal Server Error"])
     }
 }

@@ -56,12 +56,16 @@ final class JourneyEngine {
             return ServerReply(status: 400, body: AMErrors.badRequest("No configuration found"))
         }
         if let existing = sessionSatisfying(request, journey: name) {
-            return ServerReply(status: 200, body: [
-                "tokenId": .string(existing.tokenId), "successUrl": .string(config.defaultSuccessUrl), "realm": .string(config.realmPath),
-            ])
+            return ServerReply(
+                status: 200,
+                body: [
+                    "tokenId": .string(existing.tokenId), "successUrl": .string(config.defaultSuccessUrl),
+                    "realm": .string(config.realmPath),
+                ])
         }
         var session = JourneySession(
-            id: random.uuid().lowercased(), journey: journey, deadline: clock.now + journey.timeout, noSession: request.noSession)
+            id: random.uuid().lowercased(), journey: journey, deadline: clock.now + journey.timeout,
+            noSession: request.noSession)
         session.ssoToken = request.ssoToken
         return run(&session, at: journey.entry, entry: .arrived)
     }

@@ -24,27 +24,40 @@ public struct ScenarioError: Error, Equatable, Sendable {
 extension JourneyEngine {
     /// The node a scenario names (by id, else display name) among the nodes it can decide, with
     /// the id it is found under.
-    func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode) {
+    func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode)
+    {
         guard let journey = journeys.named(name) else {
-            throw ScenarioError(param: "journey", reason: "no journey named \(name) (available: \(journeys.names.joined(separator: ", ")))")
+            throw ScenarioError(
+                param: "journey",
+                reason: "no journey named \(name) (available: \(journeys.names.joined(separator: ", ")))")
         }
         let deciding = journey.scenarioNodes
         if let found = deciding.first(where: { $0.nodeId == node }) { return (node, found) }
         let named = deciding.filter { $0.displayName == node }
         if named.count == 1 { return (node, named[0]) }
         if named.count > 1 {
-            throw ScenarioError(param: "node", reason: "journey \(name) has \(named.count) nodes named \"\(node)\" that a scenario decides; name one by id (\(named.map(\.nodeId).sorted().joined(separator: ", ")))")
+            throw ScenarioError(
+                param: "node",
+                reason:
+                    "journey \(name) has \(named.count) nodes named \"\(node)\" that a scenario decides; name one by id (\(named.map(\.nodeId).sorted().joined(separator: ", ")))"
+            )
         }
         let list = deciding.map { node in node.displayName.map { "\(node.nodeId) \"\($0)\"" } ?? node.nodeId }.sorted()
         throw ScenarioError(
             param: "node",
-            reason: "journey \(name) has no node \"\(node)\" whose outcome a scenario decides (by id or display name)\(list.isEmpty ? "; it has none" : ": \(list.joined(separator: ", "))")")
+            reason:
+                "journey \(name) has no node \"\(node)\" whose outcome a scenario decides (by id or display name)\(list.isEmpty ? "; it has none" : ": \(list.joined(separator: ", "))")"
+        )
     }
 
     func choose(journey: String, node: String, choice: ScenarioChoice) throws(ScenarioError) {
         let found = try scenarioNode(journey: journey, node: node)
         guard found.node.outcomes.contains(choice.outcome) else {
-            throw ScenarioError(param: "outcome", reason: "node \"\(node)\" of journey \(journey) has no outcome \"\(choice.outcome)\" (its outcomes: \(found.node.outcomes.joined(separator: ", ")))")
+            throw ScenarioError(
+                param: "outcome",
+                reason:
+                    "node \"\(node)\" of journey \(journey) has no outcome \"\(choice.outcome)\" (its outcomes: \(found.node.outcomes.joined(separator: ", ")))"
+            )
         }
         let book: ScenarioBook
         if let existing = scenario as? ScenarioBook {

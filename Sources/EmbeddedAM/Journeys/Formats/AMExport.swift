@@ -37,11 +37,16 @@ enum JourneyFileContent {
                     return .amTrees(result.compactMap { $0.objectValue.map(restTree) })
                 }
                 if result.allSatisfy({ $0.objectValue.map(isNodeConfig) ?? false }) {
-                    return .amNodeConfigs(JSONObject(result.compactMap { item in item["_id"]?.stringValue.map { ($0, item) } }))
+                    return .amNodeConfigs(
+                        JSONObject(result.compactMap { item in item["_id"]?.stringValue.map { ($0, item) } }))
                 }
             }
-            if isNodeConfig(object), let id = object["_id"]?.stringValue { return .amNodeConfigs([id: .object(object)]) }
-            if object["journeys"] != nil || (object["name"] != nil && object["nodes"] != nil) { return .authBridge(json) }
+            if isNodeConfig(object), let id = object["_id"]?.stringValue {
+                return .amNodeConfigs([id: .object(object)])
+            }
+            if object["journeys"] != nil || (object["name"] != nil && object["nodes"] != nil) {
+                return .authBridge(json)
+            }
             return nil
         default: return nil
         }
@@ -55,7 +60,8 @@ enum JourneyFileContent {
             .filter { $0.value["enabled"]?.boolValue != false }
             .map { AMSocialProvider(name: $0.key, uiConfig: $0.value["uiConfig"] ?? .object([:])) }
         return AMTreeExport(
-            tree: tree, nodes: object["nodes"]?.objectValue ?? [:], innerNodes: object["innerNodes"]?.objectValue ?? [:],
+            tree: tree, nodes: object["nodes"]?.objectValue ?? [:],
+            innerNodes: object["innerNodes"]?.objectValue ?? [:],
             scripts: object["scripts"]?.objectValue ?? [:], socialProviders: providers.sorted { $0.name < $1.name })
     }
 

@@ -13,14 +13,20 @@ struct AMTreeImporter {
     /// AM's default tree duration, in seconds (trees in exports do not carry their own).
     static let timeout: Double = 300
 
-    func journey(_ export: AMTreeExport, fallbackName: String) throws(JourneyDefinition.DefinitionError) -> JourneyDefinition {
+    func journey(
+        _ export: AMTreeExport, fallbackName: String
+    ) throws(JourneyDefinition.DefinitionError) -> JourneyDefinition {
         let name = export.name ?? fallbackName
         func fail(_ reason: String, node: String? = nil, type: String? = nil) -> JourneyDefinition.DefinitionError {
             JourneyDefinition.DefinitionError(journey: name, node: node, reason: reason, nodeType: type)
         }
         guard export.tree["_id"]?.stringValue != nil else { throw fail("the tree has no \"_id\" string (its name)") }
-        guard case .string(let entry)? = export.tree["entryNodeId"] else { throw fail("the tree has no \"entryNodeId\" string") }
-        guard case .object(let graph)? = export.tree["nodes"] else { throw fail("the tree's \"nodes\" must be an object of node id → node") }
+        guard case .string(let entry)? = export.tree["entryNodeId"] else {
+            throw fail("the tree has no \"entryNodeId\" string")
+        }
+        guard case .object(let graph)? = export.tree["nodes"] else {
+            throw fail("the tree's \"nodes\" must be an object of node id → node")
+        }
         var ids = Set(graph.keys)
         ids.insert(AM.successNodeId)
         ids.insert(AM.failureNodeId)
@@ -36,11 +42,17 @@ struct AMTreeImporter {
             let displayName = entry["displayName"]?.stringValue
             var connections: [String: String] = [:]
             if let raw = entry["connections"] {
-                guard case .object(let map) = raw else { throw fail("\"connections\" must be an object of outcome → node id", node: id, type: typeName) }
+                guard case .object(let map) = raw else {
+                    throw fail("\"connections\" must be an object of outcome → node id", node: id, type: typeName)
+                }
                 for c in map.members {
-                    guard case .string(let target) = c.value else { throw fail("connection \"\(c.key)\" must name a node id", node: id, type: typeName) }
+                    guard case .string(let target) = c.value else {
+                        throw fail("connection \"\(c.key)\" must name a node id", node: id, type: typeName)
+                    }
                     guard ids.contains(target) else {
-                        throw fail("outcome \"\(c.key)\" leads to \"\(target)\", which is no node of the tree (nor AM's success or failure)", node: id, type: typeName)
+                        throw fail(
+                            "outcome \"\(c.key)\" leads to \"\(target)\", which is no node of the tree (nor AM's success or failure)",
+                            node: id, type: typeName)
                     }
                     connections[c.key] = target
                 }
@@ -55,30 +67,45 @@ struct AMTreeImporter {
                 throw fail(error.reason, node: id, type: typeName)
             }
             for outcome in connections.keys.sorted() where !built.node.outcomes.contains(outcome) {
-                throw fail("no outcome \"\(outcome)\" (a \(typeName) has: \(built.node.outcomes.joined(separator: ", ")))", node: id, type: typeName)
+                throw fail(
+                    "no outcome \"\(outcome)\" (a \(typeName) has: \(built.node.outcomes.joined(separator: ", ")))",
+                    node: id, type: typeName)
             }
             // AM runs a tree with an unconnected outcome until a node takes it; so does this,
             // and that node then ends the journey with AM's failure and a logged line.
             for outcome in built.node.outcomes where connections[outcome] == nil {
                 let stub = id + "#" + outcome
                 connections[outcome] = stub
-                list.append(JourneyDefinition.Node(
-                    id: stub, type: "unconnected", node: AM.UnconnectedOutcome(node: id, outcome: outcome), outcomes: [:]))
+                list.append(
+                    JourneyDefinition.Node(
+                        id: stub, type: "unconnected", node: AM.UnconnectedOutcome(node: id, outcome: outcome),
+                        outcomes: [:]))
             }
             if !built.asksForInput { inputless.insert(id) }
-            list.append(JourneyDefinition.Node(id: id, type: typeName, node: built.node, outcomes: connections, displayName: displayName))
+            list.append(
+                JourneyDefinition.Node(
+                    id: id, type: typeName, node: built.node, outcomes: connections, displayName: displayName))
         }
-        list.append(JourneyDefinition.Node(id: AM.successNodeId, type: AM.SuccessNode.type.name, node: AM.SuccessNode(), outcomes: [:], displayName: "Success"))
-        list.append(JourneyDefinition.Node(id: AM.failureNodeId, type: AM.FailureNode.type.name, node: AM.FailureNode(), outcomes: [:], displayName: "Failure"))
+        list.append(
+            JourneyDefinition.Node(
+                id: AM.successNodeId, type: AM.SuccessNode.type.name, node: AM.SuccessNode(), outcomes: [:],
+                displayName: "Success"))
+        list.append(
+            JourneyDefinition.Node(
+                id: AM.failureNodeId, type: AM.FailureNode.type.name, node: AM.FailureNode(), outcomes: [:],
+                displayName: "Failure"))
         guard ids.contains(entry) else { throw fail("\"entryNodeId\" \"\(entry)\" is no node of the tree") }
         if let loop = Self.loopWithoutInput(list, inputless: inputless) {
-            throw fail("the nodes \(loop.joined(separator: " → ")) form a loop in which no node asks for input: it would never end", node: loop[0])
+            throw fail(
+                "the nodes \(loop.joined(separator: " → ")) form a loop in which no node asks for input: it would never end",
+                node: loop[0])
         }
         return try JourneyDefinition(name: name, entry: entry, timeout: Self.timeout, nodes: list)
     }
 
     private func build(
-        id: String, type typeName: String, config: JSONValue?, displayName: String?, export: AMTreeExport, treeName: String,
+        id: String, type typeName: String, config: JSONValue?, displayName: String?, export: AMTreeExport,
+        treeName: String,
         innerConfigs: [String: JSONValue], connections: [String]
     ) throws(SettingsError) -> (node: any JourneyNode, asksForInput: Bool) {
         let config = config ?? .object([:])
@@ -89,32 +116,43 @@ struct AMTreeImporter {
         let exported = config["_outcomes"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
         let scripts = export.scripts
         let source = AMNodeSource(
-            tree: treeName, nodeId: id, displayName: displayName, exportedOutcomes: exported.isEmpty ? connections.sorted() : exported,
+            tree: treeName, nodeId: id, displayName: displayName,
+            exportedOutcomes: exported.isEmpty ? connections.sorted() : exported,
             scriptName: { scripts[$0]?["name"]?.stringValue },
             child: { childId, childType throws(SettingsError) in
-                try self.child(id: childId, type: childType, config: innerConfigs[childId] ?? self.configPool[childId], source: nil, export: export, treeName: treeName)
+                try self.child(
+                    id: childId, type: childType, config: innerConfigs[childId] ?? self.configPool[childId],
+                    source: nil, export: export, treeName: treeName)
             },
             socialProviders: export.socialProviders, unknownAsScenario: unknownAsScenario)
         guard let type = NodeRegistry.amType(named: typeName), let buildNode = type.build else {
             guard unknownAsScenario else {
-                throw SettingsError(reason: "AuthBridge does not know this node type; start with --unknown-nodes scenario to let a scenario choose its outcome, or remove it from the tree")
+                throw SettingsError(
+                    reason:
+                        "AuthBridge does not know this node type; start with --unknown-nodes scenario to let a scenario choose its outcome, or remove it from the tree"
+                )
             }
             return (AM.ScenarioNode.unknown(source), true)
         }
         switch try buildNode(&s, source) {
         case .node(let node): return (node, type.asksForInput)
         case .collector(let collector):
-            return (AM.PageNode(children: [collector], header: nil, description: nil, stage: nil, isPage: false), collector.callbackCount > 0)
+            return (
+                AM.PageNode(children: [collector], header: nil, description: nil, stage: nil, isPage: false),
+                collector.callbackCount > 0
+            )
         }
     }
 
     /// A Page node's child: a node type that collects (AM allows only those in a page).
     private func child(
-        id: String, type typeName: String, config: JSONValue?, source _: AMNodeSource?, export: AMTreeExport, treeName: String
+        id: String, type typeName: String, config: JSONValue?, source _: AMNodeSource?, export: AMTreeExport,
+        treeName: String
     ) throws(SettingsError) -> any PageChild {
         guard let config else { throw SettingsError(reason: "its config is missing from \"innerNodes\"") }
         let built = try build(
-            id: id, type: typeName, config: config, displayName: config["_type"]?["name"]?.stringValue, export: export, treeName: treeName,
+            id: id, type: typeName, config: config, displayName: config["_type"]?["name"]?.stringValue, export: export,
+            treeName: treeName,
             innerConfigs: [:], connections: [])
         if let page = built.node as? AM.PageNode, !page.isPage, page.children.count == 1 { return page.children[0] }
         if let scenario = built.node as? AM.ScenarioNode { return scenario }
@@ -125,7 +163,9 @@ struct AMTreeImporter {
     static func loopWithoutInput(_ nodes: [JourneyDefinition.Node], inputless: Set<String>) -> [String]? {
         var edges: [String: [String]] = [:]
         for node in nodes where inputless.contains(node.id) {
-            edges[node.id] = node.outcomes.keys.sorted().compactMap { node.outcomes[$0] }.filter { inputless.contains($0) }
+            edges[node.id] = node.outcomes.keys.sorted().compactMap { node.outcomes[$0] }.filter {
+                inputless.contains($0)
+            }
         }
         var state: [String: Int] = [:]  // 1 on the path, 2 done
         var path: [String] = []

@@ -9,7 +9,11 @@ extension CallbackFormat {
         let prompt = try s.string("prompt", default: "Username")
         let required = try s.bool("required", default: true)
         return CallbackCollector(target: .shared("username"), validated: true, policies: policies) { typed, failed in
-            [.validatedUsername(prompt: prompt, attribute: attribute, policies: policies, failedPolicies: failed, required: required, value: typed)]
+            [
+                .validatedUsername(
+                    prompt: prompt, attribute: attribute, policies: policies, failedPolicies: failed,
+                    required: required, value: typed)
+            ]
         }
     }
 
@@ -19,12 +23,19 @@ extension CallbackFormat {
         let echoOn = try s.bool("echoOn", default: false)
         let prompt = try s.string("prompt", default: "Password")
         let required = try s.bool("required", default: true)
-        return CallbackCollector(target: .transient("password"), echoes: false, validated: true, policies: policies) { _, failed in
-            [.validatedPassword(prompt: prompt, attribute: attribute, echoOn: echoOn, policies: policies, failedPolicies: failed, required: required)]
+        return CallbackCollector(target: .transient("password"), echoes: false, validated: true, policies: policies) {
+            _, failed in
+            [
+                .validatedPassword(
+                    prompt: prompt, attribute: attribute, echoOn: echoOn, policies: policies, failedPolicies: failed,
+                    required: required)
+            ]
         }
     }
 
-    static func attribute(_ s: inout Settings, _ type: Callback.AttributeType) throws(SettingsError) -> CallbackCollector {
+    static func attribute(
+        _ s: inout Settings, _ type: Callback.AttributeType
+    ) throws(SettingsError) -> CallbackCollector {
         let attribute = try s.requiredString("attribute")
         try Settings.checkPath(attribute, key: "attribute", separator: "/")
         let initial = s.raw("value") ?? type.empty
@@ -37,9 +48,15 @@ extension CallbackFormat {
         let required = try s.bool("required", default: true)
         // AM sends booleans an empty policy object.
         let policyObject: JSONValue = type == .boolean ? .object([:]) : PolicySpec.object(policies, name: attribute)
-        return CallbackCollector(target: .shared("objectAttributes." + attribute.replacingSlashes), validated: true, policies: policies) {
+        return CallbackCollector(
+            target: .shared("objectAttributes." + attribute.replacingSlashes), validated: true, policies: policies
+        ) {
             typed, failed in
-            [.attributeInput(type, name: attribute, prompt: prompt, required: required, policies: policyObject, failedPolicies: failed, value: typed ?? initial)]
+            [
+                .attributeInput(
+                    type, name: attribute, prompt: prompt, required: required, policies: policyObject,
+                    failedPolicies: failed, value: typed ?? initial)
+            ]
         }
     }
 
@@ -61,7 +78,8 @@ extension CallbackFormat {
                 throw SettingsError(reason: "each policy needs a \"policyId\" string")
             }
             guard PolicySpec.requirement(for: id) != nil else {
-                throw SettingsError(reason: "unknown policyId \"\(id)\" (known: \(PolicySpec.known.joined(separator: ", ")))")
+                throw SettingsError(
+                    reason: "unknown policyId \"\(id)\" (known: \(PolicySpec.known.joined(separator: ", ")))")
             }
             policies.append(PolicySpec(policyId: id, params: policy["params"]?.objectValue ?? [:]))
         }

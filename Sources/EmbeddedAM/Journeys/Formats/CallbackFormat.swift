@@ -13,7 +13,8 @@ enum CallbackFormat {
         am(.confirmation, confirmation), am(.textOutput, textOutput),
         am(.suspendedTextOutput, suspendedTextOutput), am(.pollingWait, pollingWait),
         am(.hiddenValue, hiddenValue), am(.validatedCreateUsername, validatedUsername),
-        am(.validatedCreatePassword, validatedPassword), am(.stringAttributeInput, { s throws(SettingsError) in try attribute(&s, .string) }),
+        am(.validatedCreatePassword, validatedPassword),
+        am(.stringAttributeInput, { s throws(SettingsError) in try attribute(&s, .string) }),
         am(.numberAttributeInput, { s throws(SettingsError) in try attribute(&s, .number) }),
         am(.booleanAttributeInput, { s throws(SettingsError) in try attribute(&s, .boolean) }),
         am(.kbaCreate, kbaCreate), am(.termsAndConditions, termsAndConditions), am(.deviceProfile, deviceProfile),
@@ -24,13 +25,20 @@ enum CallbackFormat {
     ]
 
     /// An entry for one of AM's callback types: the journey file names it as AM does.
-    private static func am(_ type: CallbackType, _ parse: @escaping Parse) -> (type: String, parse: Parse) { (type.rawValue, parse) }
+    private static func am(_ type: CallbackType, _ parse: @escaping Parse) -> (type: String, parse: Parse) {
+        (type.rawValue, parse)
+    }
 
     static func collector(json: JSONValue) throws(SettingsError) -> CallbackCollector {
         var s = try Settings(json, what: "a callback")
-        guard let typeName = try s.string("type") else { throw SettingsError(reason: "\"type\" must name a callback type") }
+        guard let typeName = try s.string("type") else {
+            throw SettingsError(reason: "\"type\" must name a callback type")
+        }
         guard let format = formats.first(where: { $0.type == typeName }) else {
-            throw SettingsError(reason: "unsupported callback type \"\(typeName)\" (supported: \(formats.map(\.type).joined(separator: ", ")))")
+            throw SettingsError(
+                reason:
+                    "unsupported callback type \"\(typeName)\" (supported: \(formats.map(\.type).joined(separator: ", ")))"
+            )
         }
         var collector = try format.parse(&s)
         // `sharedState` names where the entry's first callback's answer goes. A WebAuthn entry is
@@ -59,7 +67,9 @@ enum CallbackFormat {
     private static func textInput(_ s: inout Settings) throws(SettingsError) -> CallbackCollector {
         let prompt = try s.requiredString("prompt")
         let defaultText = try s.string("defaultText")
-        return CallbackCollector(target: nil) { typed, _ in [.textInput(prompt: prompt, defaultText: defaultText, value: typed)] }
+        return CallbackCollector(target: nil) { typed, _ in
+            [.textInput(prompt: prompt, defaultText: defaultText, value: typed)]
+        }
     }
 
     private static func choice(_ s: inout Settings) throws(SettingsError) -> CallbackCollector {
@@ -67,7 +77,9 @@ enum CallbackFormat {
         let choices = try s.strings("choices", nonEmpty: true) ?? []
         if choices.isEmpty { throw SettingsError(reason: "\"choices\" is required (a non-empty array of strings)") }
         let defaultChoice = try s.int("defaultChoice", default: 0, in: 0...(choices.count - 1))
-        return CallbackCollector(target: nil) { typed, _ in [.choice(prompt: prompt, choices: choices, defaultChoice: defaultChoice, value: typed)] }
+        return CallbackCollector(target: nil) { typed, _ in
+            [.choice(prompt: prompt, choices: choices, defaultChoice: defaultChoice, value: typed)]
+        }
     }
 
     private static func confirmation(_ s: inout Settings) throws(SettingsError) -> CallbackCollector {
@@ -81,8 +93,12 @@ enum CallbackFormat {
         // unanswered confirmation keeps it.
         let preset = try s.int("value", default: 0, in: 0...100)
         return CallbackCollector(target: nil) { typed, _ in
-            [.confirmation(prompt: prompt, messageType: messageType, options: options, optionType: optionType, defaultOption: defaultOption,
-                           preset: preset, value: typed)]
+            [
+                .confirmation(
+                    prompt: prompt, messageType: messageType, options: options, optionType: optionType,
+                    defaultOption: defaultOption,
+                    preset: preset, value: typed)
+            ]
         }
     }
 
@@ -95,7 +111,9 @@ enum CallbackFormat {
     private static func suspendedTextOutput(_ s: inout Settings) throws(SettingsError) -> CallbackCollector {
         let message = try s.requiredString("message")
         let messageType = try Self.messageType(&s, allowed: ["0"])
-        return CallbackCollector(target: nil) { _, _ in [.suspendedTextOutput(message: message, messageType: messageType)] }
+        return CallbackCollector(target: nil) { _, _ in
+            [.suspendedTextOutput(message: message, messageType: messageType)]
+        }
     }
 
     private static func pollingWait(_ s: inout Settings) throws(SettingsError) -> CallbackCollector {
@@ -114,10 +132,12 @@ enum CallbackFormat {
         let prompt = try s.string("prompt", default: "Select a security question")
         let questions = try s.strings("predefinedQuestions", nonEmpty: true) ?? []
         if questions.isEmpty {
-            throw SettingsError(reason: "\"predefinedQuestions\" is required (the iOS SDK rejects a KBA callback without them)")
+            throw SettingsError(
+                reason: "\"predefinedQuestions\" is required (the iOS SDK rejects a KBA callback without them)")
         }
         let allowUserDefined = try s.bool("allowUserDefinedQuestions", default: true)
-        return CallbackCollector(target: .shared("objectAttributes.kbaInfo"), storage: .kbaEntry, echoes: false) { _, _ in
+        return CallbackCollector(target: .shared("objectAttributes.kbaInfo"), storage: .kbaEntry, echoes: false) {
+            _, _ in
             [.kbaCreate(prompt: prompt, predefinedQuestions: questions, allowUserDefinedQuestions: allowUserDefined)]
         }
     }
@@ -150,7 +170,10 @@ enum CallbackFormat {
         guard let value = s.raw("messageType") else { return "0" }
         let text = value.stringValue ?? value.intValue.map { String($0) } ?? ""
         guard allowed.contains(text) else {
-            throw SettingsError(reason: "\"messageType\" must be one of \(allowed.joined(separator: ", ")) (0 information, 1 warning, 2 error, 4 script)")
+            throw SettingsError(
+                reason:
+                    "\"messageType\" must be one of \(allowed.joined(separator: ", ")) (0 information, 1 warning, 2 error, 4 script)"
+            )
         }
         return text
     }

@@ -21,7 +21,9 @@ extension JourneyDefinition {
         try self.init(name: header.name, entry: header.entry, timeout: header.timeout, nodes: nodes)
     }
 
-    private static func header(_ json: JSONValue) throws(SettingsError) -> (name: String, entry: String, timeout: Double, nodes: JSONObject) {
+    private static func header(
+        _ json: JSONValue
+    ) throws(SettingsError) -> (name: String, entry: String, timeout: Double, nodes: JSONObject) {
         var s = try Settings(json, what: "a journey")
         let name = try s.requiredString("name")
         let entry = try s.requiredString("entry")
@@ -57,7 +59,9 @@ extension JourneyDefinition {
             items = list
         default: items = [json]
         }
-        guard !items.isEmpty else { throw DefinitionError(journey: "?", node: nil, reason: "the file holds no journeys") }
+        guard !items.isEmpty else {
+            throw DefinitionError(journey: "?", node: nil, reason: "the file holds no journeys")
+        }
         var journeys: [JourneyDefinition] = []
         for item in items {
             let journey = try JourneyDefinition(json: item)

@@ -23,7 +23,9 @@ public enum JourneyImport {
     }
 
     /// `builtIn`: the names of journeys already there (the built-ins), which inner trees may enter.
-    public static func load(_ sources: [Source], unknownAsScenario: Bool = false, builtIn: Set<String>) throws(Failure) -> [JourneyDefinition] {
+    public static func load(
+        _ sources: [Source], unknownAsScenario: Bool = false, builtIn: Set<String>
+    ) throws(Failure) -> [JourneyDefinition] {
         var contents: [(path: String, content: JourneyFileContent)] = []
         var importer = AMTreeImporter(unknownAsScenario: unknownAsScenario)
         for source in sources {
@@ -36,7 +38,9 @@ public enum JourneyImport {
             guard let content = JourneyFileContent.detect(json) else {
                 throw Failure(
                     file: source.path,
-                    reason: "it is neither AuthBridge's journey JSON (name, entry, nodes; docs/journeys.md) nor an AM export (Frodo's {\"trees\": …}, a tree with \"entryNodeId\", or node configs with \"_type\")")
+                    reason:
+                        "it is neither AuthBridge's journey JSON (name, entry, nodes; docs/journeys.md) nor an AM export (Frodo's {\"trees\": …}, a tree with \"entryNodeId\", or node configs with \"_type\")"
+                )
             }
             if case .amNodeConfigs(let configs) = content {
                 for member in configs.members { importer.configPool[member.key] = member.value }
@@ -51,9 +55,14 @@ public enum JourneyImport {
                 switch content {
                 case .authBridge(let json): loaded = try JourneyDefinition.load(json: json)
                 case .amTrees(let trees):
-                    guard !trees.isEmpty else { throw JourneyDefinition.DefinitionError(journey: "?", node: nil, reason: "the export holds no trees") }
+                    guard !trees.isEmpty else {
+                        throw JourneyDefinition.DefinitionError(
+                            journey: "?", node: nil, reason: "the export holds no trees")
+                    }
                     loaded = []
-                    for (index, tree) in trees.enumerated() { loaded.append(try importer.journey(tree, fallbackName: "tree \(index)")) }
+                    for (index, tree) in trees.enumerated() {
+                        loaded.append(try importer.journey(tree, fallbackName: "tree \(index)"))
+                    }
                 case .amNodeConfigs: loaded = []
                 }
             } catch {
@@ -61,7 +70,9 @@ public enum JourneyImport {
             }
             for journey in loaded {
                 if let other = fileOf[journey.name] {
-                    throw Failure(file: path, reason: "journey \"\(journey.name)\" is defined again (first in \(other)); load one of them")
+                    throw Failure(
+                        file: path,
+                        reason: "journey \"\(journey.name)\" is defined again (first in \(other)); load one of them")
                 }
                 fileOf[journey.name] = path
                 journeys.append(journey)
@@ -71,7 +82,9 @@ public enum JourneyImport {
         return journeys
     }
 
-    private static func checkInnerTrees(_ journeys: [JourneyDefinition], fileOf: [String: String], builtIn: Set<String>) throws(Failure) {
+    private static func checkInnerTrees(
+        _ journeys: [JourneyDefinition], fileOf: [String: String], builtIn: Set<String>
+    ) throws(Failure) {
         var enters: [String: [(node: String, tree: String)]] = [:]
         for journey in journeys {
             for id in journey.nodes.keys.sorted() {
@@ -79,7 +92,9 @@ public enum JourneyImport {
                 guard fileOf[evaluator.tree] != nil || builtIn.contains(evaluator.tree) else {
                     throw Failure(
                         file: fileOf[journey.name]!,
-                        reason: "journey \"\(journey.name)\", node \"\(id)\" (InnerTreeEvaluatorNode): its inner tree \"\(evaluator.tree)\" is not loaded; add its export to --journeys")
+                        reason:
+                            "journey \"\(journey.name)\", node \"\(id)\" (InnerTreeEvaluatorNode): its inner tree \"\(evaluator.tree)\" is not loaded; add its export to --journeys"
+                    )
                 }
                 enters[journey.name, default: []].append((id, evaluator.tree))
             }
@@ -103,7 +118,9 @@ public enum JourneyImport {
                 let node = enters[loop[0]]!.first { $0.tree == loop[1] }!.node
                 throw Failure(
                     file: fileOf[loop[0]]!,
-                    reason: "journey \"\(loop[0])\", node \"\(node)\" (InnerTreeEvaluatorNode): inner trees enter each other in a loop (\(loop.joined(separator: " → "))); AM would never finish it")
+                    reason:
+                        "journey \"\(loop[0])\", node \"\(node)\" (InnerTreeEvaluatorNode): inner trees enter each other in a loop (\(loop.joined(separator: " → "))); AM would never finish it"
+                )
             }
         }
     }

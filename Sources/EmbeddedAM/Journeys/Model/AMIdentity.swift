@@ -19,7 +19,9 @@ enum AMIdentity {
     /// keeps (the new password, KBA answers) laid over it.
     static func objectAttributes(_ context: NodeContext) -> JSONObject {
         var merged = context.shared["objectAttributes"]?.objectValue ?? [:]
-        for member in context.transient["objectAttributes"]?.objectValue?.members ?? [] { merged[member.key] = member.value }
+        for member in context.transient["objectAttributes"]?.objectValue?.members ?? [] {
+            merged[member.key] = member.value
+        }
         return merged
     }
 }

@@ -46,5 +46,6 @@ enum AMPlatformSchema {
 
     static let termsVersion = "0.0"
     static let termsCreateDate = "2019-10-28T04:20:11.320Z"
-    static let terms = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua."
+    static let terms =
+        "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua."
 }

@@ -58,11 +58,16 @@ public struct JourneyDefinition: Sendable {
             let node = nodes[id]!
             let fileNode = node.fileNode ?? node.id
             for outcome in node.node.outcomes where node.outcomes[outcome] == nil {
-                throw DefinitionError(journey: name, node: fileNode, reason: "missing outcome \"\(node.outcomeNames[outcome] ?? outcome)\"")
+                throw DefinitionError(
+                    journey: name, node: fileNode,
+                    reason: "missing outcome \"\(node.outcomeNames[outcome] ?? outcome)\"")
             }
-            for (outcome, target) in node.outcomes.map({ (node.outcomeNames[$0.key] ?? $0.key, $0.value) }).sorted(by: { $0.0 < $1.0 })
+            for (outcome, target) in node.outcomes.map({ (node.outcomeNames[$0.key] ?? $0.key, $0.value) }).sorted(by: {
+                $0.0 < $1.0
+            })
             where nodes[target] == nil {
-                throw DefinitionError(journey: name, node: fileNode, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
+                throw DefinitionError(
+                    journey: name, node: fileNode, reason: "outcome \"\(outcome)\" leads to unknown node \"\(target)\"")
             }
         }
         self.nodes = nodes

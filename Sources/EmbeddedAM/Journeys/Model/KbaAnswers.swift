@@ -10,10 +10,15 @@ enum KbaAnswers {
         let digest = SHA256.hash(salt + Array(answer.utf8))
         return [
             "customQuestion": .string(question),
-            "answer": ["$crypto": [
-                "type": "salted-hash",
-                "value": ["algorithm": "SHA-256", "salt": .string(Base64URL.encode(salt)), "data": .string(Base64URL.encode(digest))],
-            ]],
+            "answer": [
+                "$crypto": [
+                    "type": "salted-hash",
+                    "value": [
+                        "algorithm": "SHA-256", "salt": .string(Base64URL.encode(salt)),
+                        "data": .string(Base64URL.encode(digest)),
+                    ],
+                ]
+            ],
         ]
     }
 

@@ -5,10 +5,14 @@ extension Settings {
     mutating func localized(_ key: String) throws(SettingsError) -> LocalizedText? {
         guard let value = raw(key) else { return nil }
         if case .string(let text) = value { return LocalizedText(entries: [("", text)]) }
-        guard case .object(let map) = value else { throw SettingsError(reason: "\"\(key)\" must be an object of locale → text, got \(value.typeName)") }
+        guard case .object(let map) = value else {
+            throw SettingsError(reason: "\"\(key)\" must be an object of locale → text, got \(value.typeName)")
+        }
         var entries: [(String, String)] = []
         for member in map.members {
-            guard case .string(let text) = member.value else { throw SettingsError(reason: "\"\(key)\".\(member.key) must be a string") }
+            guard case .string(let text) = member.value else {
+                throw SettingsError(reason: "\"\(key)\".\(member.key) must be a string")
+            }
             entries.append((member.key, text))
         }
         return entries.isEmpty ? nil : LocalizedText(entries: entries)
@@ -28,7 +32,9 @@ struct LocalizedText: Sendable {
     init(text: String) { entries = [("", text)] }
 
     var text: String {
-        entries.first { $0.0 == Self.preferredLocale }?.1 ?? entries.first { $0.0.hasPrefix(Self.preferredLocale + "_") }?.1 ?? entries[0].1
+        entries.first { $0.0 == Self.preferredLocale }?.1 ?? entries.first {
+            $0.0.hasPrefix(Self.preferredLocale + "_")
+        }?.1 ?? entries[0].1
     }
 }
 

@@ -8,21 +8,28 @@ enum NodeRegistry {
     static let types: [NodeType] = [
         AM.PageNode.type, AM.DataStoreDecisionNode.type, AM.CreateObjectNode.type, AM.RetryLimitDecisionNode.type,
         AM.AccountLockoutNode.type, AM.OneTimePasswordGeneratorNode.type, AM.OneTimePasswordCollectorDecisionNode.type,
-        AM.ChoiceCollectorNode.type, AM.PollingWaitNode.type, AM.DeviceProfileCollectorNode.type, AM.EmailSuspendNode.type,
-        AuthBridge.ValueDecisionNode.type, AuthBridge.SetFailureDetailsNode.type, AM.SuccessNode.type, AM.FailureNode.type,
+        AM.ChoiceCollectorNode.type, AM.PollingWaitNode.type, AM.DeviceProfileCollectorNode.type,
+        AM.EmailSuspendNode.type,
+        AuthBridge.ValueDecisionNode.type, AuthBridge.SetFailureDetailsNode.type, AM.SuccessNode.type,
+        AM.FailureNode.type,
         // Only exports name these.
         AM.InnerTreeEvaluatorNode.type, AM.ScenarioNode.scriptedType,
-        AM.ValidatedUsernameNode.type, AM.ValidatedPasswordNode.type, AM.UsernameCollectorNode.type, AM.PasswordCollectorNode.type,
-        AM.AttributeCollectorNode.type, AM.KbaCreateNode.type, AM.AcceptTermsAndConditionsNode.type, AM.IdentityStoreDecisionNode.type,
+        AM.ValidatedUsernameNode.type, AM.ValidatedPasswordNode.type, AM.UsernameCollectorNode.type,
+        AM.PasswordCollectorNode.type,
+        AM.AttributeCollectorNode.type, AM.KbaCreateNode.type, AM.AcceptTermsAndConditionsNode.type,
+        AM.IdentityStoreDecisionNode.type,
         AM.IncrementLoginCountNode.type, AM.LoginCountDecisionNode.type, AM.AttributePresentDecisionNode.type,
-        AM.AttributeValueDecisionNode.type, AM.QueryFilterDecisionNode.type, AM.SessionDataNode.type, AM.IdentifyExistingUserNode.type,
-        AM.PatchObjectNode.type, AM.MessageNode.type, AM.OneTimePasswordSenderNode.smtpType, AM.OneTimePasswordSenderNode.smsType,
+        AM.AttributeValueDecisionNode.type, AM.QueryFilterDecisionNode.type, AM.SessionDataNode.type,
+        AM.IdentifyExistingUserNode.type,
+        AM.PatchObjectNode.type, AM.MessageNode.type, AM.OneTimePasswordSenderNode.smtpType,
+        AM.OneTimePasswordSenderNode.smsType,
         AM.SetSuccessUrlNode.type, AM.ZeroPageLoginNode.type, AM.KbaVerifyNode.type, AM.EmailTemplateNode.type,
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
     ]
 
-    private static let byAMName = Dictionary(types.filter { $0.build != nil }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    private static let byAMName = Dictionary(
+        types.filter { $0.build != nil }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     private static let fileSyntaxes = types.compactMap(\.journeyFile)
 
     /// The type an export's `nodeType` names.
@@ -38,7 +45,9 @@ enum NodeRegistry {
         var s = try Settings(json, what: "a node")
         guard let typeName = try s.string("type") else { throw SettingsError(reason: "\"type\" must name a node type") }
         guard let syntax = fileSyntax(named: typeName) else {
-            throw SettingsError(reason: "unknown node type \"\(typeName)\" (known: \(fileSyntaxes.map(\.name).joined(separator: ", ")))")
+            throw SettingsError(
+                reason: "unknown node type \"\(typeName)\" (known: \(fileSyntaxes.map(\.name).joined(separator: ", ")))"
+            )
         }
         let chain = try syntax.build(&s)
         let last = chain[chain.count - 1]
@@ -46,11 +55,15 @@ enum NodeRegistry {
         var outcomes: [String: String] = [:]
         if let map = try s.object("outcomes") {
             for member in map.members {
-                guard case .string(let target) = member.value else { throw SettingsError(reason: "outcome \"\(member.key)\" must name a node") }
+                guard case .string(let target) = member.value else {
+                    throw SettingsError(reason: "outcome \"\(member.key)\" must name a node")
+                }
                 if syntax.retiredOutcomes.contains(member.key) { continue }
                 guard let outcome = last.outcomes.first(where: { names[$0] == member.key }) else {
-                    let known = last.outcomes.isEmpty ? "none" : last.outcomes.map { names[$0]! }.joined(separator: ", ")
-                    throw SettingsError(reason: "a \(typeName) node has no outcome \"\(member.key)\" (its outcomes: \(known))")
+                    let known =
+                        last.outcomes.isEmpty ? "none" : last.outcomes.map { names[$0]! }.joined(separator: ", ")
+                    throw SettingsError(
+                        reason: "a \(typeName) node has no outcome \"\(member.key)\" (its outcomes: \(known))")
                 }
                 outcomes[outcome] = target
             }
@@ -61,10 +74,15 @@ enum NodeRegistry {
             let nodeId = index == 0 ? id : "\(id)#\(index + 1)"
             let fileNode = index == 0 ? nil : id
             if index == chain.count - 1 {
-                nodes.append(JourneyDefinition.Node(id: nodeId, type: typeName, node: node, outcomes: outcomes, outcomeNames: names, fileNode: fileNode))
+                nodes.append(
+                    JourneyDefinition.Node(
+                        id: nodeId, type: typeName, node: node, outcomes: outcomes, outcomeNames: names,
+                        fileNode: fileNode))
             } else {
-                nodes.append(JourneyDefinition.Node(
-                    id: nodeId, type: typeName, node: node, outcomes: [node.outcomes[0]: "\(id)#\(index + 2)"], fileNode: fileNode))
+                nodes.append(
+                    JourneyDefinition.Node(
+                        id: nodeId, type: typeName, node: node, outcomes: [node.outcomes[0]: "\(id)#\(index + 2)"],
+                        fileNode: fileNode))
             }
         }
         return nodes

@@ -27,7 +27,10 @@ struct NodeType: Sendable {
     var build: (@Sendable (inout Settings, AMNodeSource) throws(SettingsError) -> AMBuilt)?
     var journeyFile: JourneyFileSyntax?
 
-    init(name: String, asksForInput: Bool = true, build: @escaping @Sendable (inout Settings, AMNodeSource) throws(SettingsError) -> AMBuilt) {
+    init(
+        name: String, asksForInput: Bool = true,
+        build: @escaping @Sendable (inout Settings, AMNodeSource) throws(SettingsError) -> AMBuilt
+    ) {
         self.name = name
         self.asksForInput = asksForInput
         self.build = build

@@ -61,7 +61,9 @@ indirect enum QueryFilter: Sendable {
         var chars: [Character]
         var index = 0
 
-        func error(_ what: String) -> SettingsError { SettingsError(reason: "\"queryFilter\": \(what) at character \(index + 1)") }
+        func error(_ what: String) -> SettingsError {
+            SettingsError(reason: "\"queryFilter\": \(what) at character \(index + 1)")
+        }
 
         mutating func skipSpace() { while index < chars.count, chars[index] == " " { index += 1 } }
 
@@ -116,7 +118,9 @@ indirect enum QueryFilter: Sendable {
             guard !pointer.isEmpty else { throw error("a JSON pointer expected") }
             let op = word()
             if op == "pr" { return .present(pointer) }
-            guard ["eq", "co", "sw", "gt", "ge", "lt", "le"].contains(op) else { throw error("unknown operator \"\(op)\"") }
+            guard ["eq", "co", "sw", "gt", "ge", "lt", "le"].contains(op) else {
+                throw error("unknown operator \"\(op)\"")
+            }
             return .compare(pointer, op, try literal())
         }
 

@@ -13,7 +13,8 @@ extension SettingsError: JSONReadFailure {
         switch (error.expected, error.found) {
         case (let expected, .missing): reason = "\(key) is required (\(expected.phrase))"
         case (.boolean, _): reason = "\(key) must be true or false, got \(error.found.kind?.rawValue ?? "nothing")"
-        case (let expected, let found): reason = "\(key) must be \(expected.phrase), got \(found.kind?.rawValue ?? "nothing")"
+        case (let expected, let found):
+            reason = "\(key) must be \(expected.phrase), got \(found.kind?.rawValue ?? "nothing")"
         }
     }
 }
@@ -26,7 +27,9 @@ struct Settings {
     private var read: Set<String> = ["type"]
 
     init(_ value: JSONValue, what: String) throws(SettingsError) {
-        guard case .object(let object) = value else { throw SettingsError(reason: "\(what) must be a JSON object, got \(value.typeName)") }
+        guard case .object(let object) = value else {
+            throw SettingsError(reason: "\(what) must be a JSON object, got \(value.typeName)")
+        }
         reader = JSONReader(object: object)
     }
 
@@ -64,7 +67,9 @@ struct Settings {
     }
 
     mutating func requiredString(_ key: String) throws(SettingsError) -> String {
-        guard let s = try string(key), !s.isEmpty else { throw SettingsError(reason: "\"\(key)\" is required (a non-empty string)") }
+        guard let s = try string(key), !s.isEmpty else {
+            throw SettingsError(reason: "\"\(key)\" is required (a non-empty string)")
+        }
         return s
     }
 

@@ -9,7 +9,10 @@ struct Step: Equatable, Sendable {
     /// an interactive node sends by itself, whose callbacks AM sends without `_id`.
     var ids: [Int]?
 
-    init(stage: String? = nil, header: String? = nil, description: String? = nil, callbacks: [Callback], ids: [Int]? = nil) {
+    init(
+        stage: String? = nil, header: String? = nil, description: String? = nil, callbacks: [Callback],
+        ids: [Int]? = nil
+    ) {
         self.stage = stage
         self.header = header
         self.description = description

@@ -37,7 +37,8 @@ struct PageCallbackIds: Equatable {
 
     /// Kept in shared state as AM keeps it: the ids as strings, in order.
     func write(into shared: inout JSONObject) {
-        shared[Self.sharedKey] = .object(JSONObject(children.keys.sorted().map { (String($0), .int(Int64(children[$0]!))) }))
+        shared[Self.sharedKey] = .object(
+            JSONObject(children.keys.sorted().map { (String($0), .int(Int64(children[$0]!))) }))
     }
 
     static func remove(from shared: inout JSONObject) { shared[sharedKey] = nil }

@@ -5,22 +5,27 @@ extension AM {
     /// TermsAndConditionsCallback; not accepted, it is sent again (AM does not fail). Accepted,
     /// `termsAccepted {acceptDate, termsVersion}` goes to shared state for Create/Patch Object.
     struct AcceptTermsAndConditionsNode: PageChild {
-        static let type = NodeType(name: "AcceptTermsAndConditionsNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AcceptTermsAndConditionsNode") {
+            (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(AcceptTermsAndConditionsNode())
         }
 
         var callbackCount: Int { 1 }
 
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
-            [.termsAndConditions(
-                version: AMPlatformSchema.termsVersion, terms: AMPlatformSchema.terms, createDate: AMPlatformSchema.termsCreateDate,
-                value: answers?[0].value)]
+            [
+                .termsAndConditions(
+                    version: AMPlatformSchema.termsVersion, terms: AMPlatformSchema.terms,
+                    createDate: AMPlatformSchema.termsCreateDate,
+                    value: answers?[0].value)
+            ]
         }
 
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {
             guard Self.accepted(answers[0]) else { return }
             context.shared["termsAccepted"] = [
-                "acceptDate": .string(ISO8601.formatMillis(context.clock.now)), "termsVersion": .string(AMPlatformSchema.termsVersion),
+                "acceptDate": .string(ISO8601.formatMillis(context.clock.now)),
+                "termsVersion": .string(AMPlatformSchema.termsVersion),
             ]
         }
 

@@ -6,14 +6,19 @@ extension AM {
     /// `{}`), the value prefilled from what the user typed, shared state, or the stored user. Shown
     /// again while a required value is empty or a policy fails; stores `objectAttributes.<attr>`.
     struct AttributeCollectorNode: PageChild {
-        static let type = NodeType(name: "AttributeCollectorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "AttributeCollectorNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             guard let attributes = try s.strings("attributesToCollect", nonEmpty: true) else {
                 throw SettingsError(reason: "\"attributesToCollect\" is required (a non-empty list of attribute names)")
             }
-            for attribute in attributes { try Settings.checkPath(attribute, key: "attributesToCollect", separator: "/") }
-            return .collector(AttributeCollectorNode(
-                attributes: attributes, required: try s.bool("required", default: false), validate: try s.bool("validateInputs", default: false),
-                identityAttribute: try s.string("identityAttribute", default: "userName")))
+            for attribute in attributes {
+                try Settings.checkPath(attribute, key: "attributesToCollect", separator: "/")
+            }
+            return .collector(
+                AttributeCollectorNode(
+                    attributes: attributes, required: try s.bool("required", default: false),
+                    validate: try s.bool("validateInputs", default: false),
+                    identityAttribute: try s.string("identityAttribute", default: "userName")))
         }
 
         var attributes: [String]
@@ -31,18 +36,24 @@ extension AM {
             return attributes.enumerated().map { index, attribute in
                 let type = AMPlatformSchema.type(attribute)
                 let path = attribute.replacingSlashes
-                let value = answers?[index].value ?? context.shared.value(path: "objectAttributes." + path)
+                let value =
+                    answers?[index].value ?? context.shared.value(path: "objectAttributes." + path)
                     ?? stored?.attributes.value(path: path) ?? type.empty
-                let policyObject: JSONValue = validate && type != .boolean ? PolicySpec.object(policies(attribute), name: attribute) : .object([:])
+                let policyObject: JSONValue =
+                    validate && type != .boolean
+                    ? PolicySpec.object(policies(attribute), name: attribute) : .object([:])
                 return .attributeInput(
-                    type, name: attribute, prompt: AMPlatformSchema.title(attribute), required: required, policies: policyObject,
+                    type, name: attribute, prompt: AMPlatformSchema.title(attribute), required: required,
+                    policies: policyObject,
                     failedPolicies: failed[index] ?? [], value: value)
             }
         }
 
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {
             for (attribute, answer) in zip(attributes, answers) {
-                if let value = answer.value { context.shared.set(path: "objectAttributes." + attribute.replacingSlashes, to: value) }
+                if let value = answer.value {
+                    context.shared.set(path: "objectAttributes." + attribute.replacingSlashes, to: value)
+                }
             }
         }
 

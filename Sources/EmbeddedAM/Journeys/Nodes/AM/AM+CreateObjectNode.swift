@@ -6,20 +6,27 @@ extension AM {
     /// (the journey's `username` is then the new user), or `FAILURE` when a required field is
     /// missing or the name is taken.
     struct CreateObjectNode: JourneyNode {
-        static let type = NodeType(name: "CreateObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "CreateObjectNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.string("identityResource")
             return .node(CreateObjectNode())
         }
-        .journeyFile(JourneyFileSyntax(name: "createObject", outcomeNames: ["CREATED": "created", "FAILURE": "failed"]) { (_: inout Settings) throws(SettingsError) in
-            [CreateObjectNode()]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "createObject", outcomeNames: ["CREATED": "created", "FAILURE": "failed"]) {
+                (_: inout Settings) throws(SettingsError) in
+                [CreateObjectNode()]
+            })
 
         var outcomes: [String] { ["CREATED", "FAILURE"] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
             var attributes = AMIdentity.objectAttributes(context)
-            let username = JourneyValues.text(attributes["userName"]).isEmpty ? context.username : JourneyValues.text(attributes["userName"])
-            let password = JourneyValues.text(attributes["password"]).isEmpty ? context.password : JourneyValues.text(attributes["password"])
+            let username =
+                JourneyValues.text(attributes["userName"]).isEmpty
+                ? context.username : JourneyValues.text(attributes["userName"])
+            let password =
+                JourneyValues.text(attributes["password"]).isEmpty
+                ? context.password : JourneyValues.text(attributes["password"])
             attributes["userName"] = nil
             attributes["password"] = nil
             if case .array(let answers)? = attributes["kbaInfo"] {

@@ -9,19 +9,21 @@ extension AM {
     /// JSON sets it on the node) failures are counted on the user, the failure body warns before
     /// the lock, and the last one locks.
     struct DataStoreDecisionNode: JourneyNode {
-        static let type = NodeType(name: "DataStoreDecisionNode", asksForInput: false) { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "DataStoreDecisionNode", asksForInput: false) {
+            (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(DataStoreDecisionNode())
         }
-        .journeyFile(JourneyFileSyntax(name: "dataStoreDecision") { (s: inout Settings) throws(SettingsError) in
-            guard let mode = try s.object("lockoutMode") else { return [DataStoreDecisionNode()] }
-            var m = try Settings(.object(mode), what: "\"lockoutMode\"")
-            let attempts = try m.int("attempts", default: 5, in: 1...100)
-            let lockoutMode = LockoutMode(
-                attempts: attempts, warnWhenRemaining: try m.int("warnWhenRemaining", default: 1, in: 0...attempts),
-                duration: try m.seconds("duration", default: nil))
-            try m.finish()
-            return [DataStoreDecisionNode(lockoutMode: lockoutMode)]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "dataStoreDecision") { (s: inout Settings) throws(SettingsError) in
+                guard let mode = try s.object("lockoutMode") else { return [DataStoreDecisionNode()] }
+                var m = try Settings(.object(mode), what: "\"lockoutMode\"")
+                let attempts = try m.int("attempts", default: 5, in: 1...100)
+                let lockoutMode = LockoutMode(
+                    attempts: attempts, warnWhenRemaining: try m.int("warnWhenRemaining", default: 1, in: 0...attempts),
+                    duration: try m.seconds("duration", default: nil))
+                try m.finish()
+                return [DataStoreDecisionNode(lockoutMode: lockoutMode)]
+            })
 
         /// AM's realm "Login Failure Lockout Mode", applied where the password is checked.
         struct LockoutMode: Sendable {
@@ -62,7 +64,9 @@ extension AM {
             context.users.update(username: context.username) { user in
                 failures = (user.counters[FailureCounters.lockoutMode] ?? 0) + 1
                 user.counters[FailureCounters.lockoutMode] = failures
-                if failures >= mode.attempts { user.lock = DirectoryUser.AccountLock(until: mode.duration.map { now + $0 }) }
+                if failures >= mode.attempts {
+                    user.lock = DirectoryUser.AccountLock(until: mode.duration.map { now + $0 })
+                }
             }
             let remaining = mode.attempts - failures
             if remaining <= 0 {

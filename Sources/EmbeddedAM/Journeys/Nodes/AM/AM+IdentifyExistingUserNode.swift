@@ -5,9 +5,12 @@ extension AM {
     /// (the journey's `username` for `userName`); found, it sets `username`, `_id` and
     /// `objectAttributes.<identifier>` and goes `true`, else `false`.
     struct IdentifyExistingUserNode: JourneyNode {
-        static let type = NodeType(name: "IdentifyExistingUserNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(IdentifyExistingUserNode(
-                identifier: try s.string("identifier", default: "userName"), identityAttribute: try s.string("identityAttribute", default: "mail")))
+        static let type = NodeType(name: "IdentifyExistingUserNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                IdentifyExistingUserNode(
+                    identifier: try s.string("identifier", default: "userName"),
+                    identityAttribute: try s.string("identityAttribute", default: "mail")))
         }
 
         var identifier: String
@@ -18,7 +21,9 @@ extension AM {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else { return .outcome("false") }
             context.shared["username"] = .string(user.username)
             context.shared["_id"] = .string(user.id)
-            let value: JSONValue = identifier == "userName" ? .string(user.username) : user.attributes.value(path: identifier.replacingSlashes) ?? .null
+            let value: JSONValue =
+                identifier == "userName"
+                ? .string(user.username) : user.attributes.value(path: identifier.replacingSlashes) ?? .null
             context.shared.set(path: "objectAttributes." + identifier.replacingSlashes, to: value)
             return .outcome("true")
         }

@@ -4,7 +4,8 @@ extension AM {
     /// AM's Increment Login Count: one more login on the user found by `identityAttribute`; no
     /// user, and it goes on silently, as AM does.
     struct IncrementLoginCountNode: JourneyNode {
-        static let type = NodeType(name: "IncrementLoginCountNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "IncrementLoginCountNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(IncrementLoginCountNode(identityAttribute: try s.string("identityAttribute", default: "userName")))
         }
 

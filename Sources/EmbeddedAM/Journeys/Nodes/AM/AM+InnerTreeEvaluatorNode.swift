@@ -5,7 +5,8 @@ extension AM {
     /// its steps reach the client as ordinary steps. Inner success → `true`, failure → `false`.
     /// Loaders check that the tree exists and that inner trees never enter themselves.
     struct InnerTreeEvaluatorNode: JourneyNode {
-        static let type = NodeType(name: "InnerTreeEvaluatorNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "InnerTreeEvaluatorNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(InnerTreeEvaluatorNode(tree: try s.requiredString("tree")))
         }
 
@@ -23,7 +24,9 @@ extension AM {
         var outcomes: [String] { [] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            logError("journey \(context.journeyName): node \(node) took its outcome \"\(outcome)\", which the tree does not connect; the journey fails, as in AM")
+            logError(
+                "journey \(context.journeyName): node \(node) took its outcome \"\(outcome)\", which the tree does not connect; the journey fails, as in AM"
+            )
             return .reply(AMFailure.reply(context))
         }
     }

@@ -7,11 +7,15 @@ extension AM {
     /// Index 0 → `true`, 1 → `false`; with `stateField` the index also goes to shared state.
     struct MessageNode: PageChild {
         static let type = NodeType(name: "MessageNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            guard let message = try s.localized("message") else { throw SettingsError(reason: "\"message\" is required: a map of locale → text") }
+            guard let message = try s.localized("message") else {
+                throw SettingsError(reason: "\"message\" is required: a map of locale → text")
+            }
             let stateField = try s.string("stateField")
-            return .collector(MessageNode(
-                message: message.text, yes: try s.localized("messageYes")?.text ?? "Yes", no: try s.localized("messageNo")?.text ?? "No",
-                stateField: stateField.flatMap { $0.isEmpty ? nil : $0 }))
+            return .collector(
+                MessageNode(
+                    message: message.text, yes: try s.localized("messageYes")?.text ?? "Yes",
+                    no: try s.localized("messageNo")?.text ?? "No",
+                    stateField: stateField.flatMap { $0.isEmpty ? nil : $0 }))
         }
 
         var message: String
@@ -24,7 +28,9 @@ extension AM {
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
             [
                 .textOutput(message: message, messageType: "0"),
-                .confirmation(prompt: "", messageType: 0, options: [yes, no], optionType: -1, defaultOption: 1, preset: 0, value: answers?[1].value),
+                .confirmation(
+                    prompt: "", messageType: 0, options: [yes, no], optionType: -1, defaultOption: 1, preset: 0,
+                    value: answers?[1].value),
             ]
         }
 
@@ -40,6 +46,8 @@ extension AM {
         }
 
         /// The engine has checked the answer is an option index; none sent is AM's pre-filled 0.
-        private static func index(_ answers: [CallbackAnswer]) -> Int { JourneyValues.optionIndex(answers[1].value) ?? 0 }
+        private static func index(_ answers: [CallbackAnswer]) -> Int {
+            JourneyValues.optionIndex(answers[1].value) ?? 0
+        }
     }
 }

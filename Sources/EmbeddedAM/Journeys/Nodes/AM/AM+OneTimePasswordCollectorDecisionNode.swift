@@ -7,14 +7,20 @@ extension AM {
     /// them). AuthBridge's JSON (`otpVerify`) gives the age in seconds (`validity`), and accepts
     /// the `expired` outcome older files wire: never taken.
     struct OneTimePasswordCollectorDecisionNode: JourneyNode {
-        static let type = NodeType(name: "OneTimePasswordCollectorDecisionNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(OneTimePasswordCollectorDecisionNode(expiry: Double(try s.int("passwordExpiryTime", default: 5, in: 1...1440) * 60)))
+        static let type = NodeType(name: "OneTimePasswordCollectorDecisionNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                OneTimePasswordCollectorDecisionNode(
+                    expiry: Double(try s.int("passwordExpiryTime", default: 5, in: 1...1440) * 60)))
         }
-        .journeyFile(JourneyFileSyntax(name: "otpVerify", retiredOutcomes: ["expired"]) { (s: inout Settings) throws(SettingsError) in
-            let node = OneTimePasswordCollectorDecisionNode(
-                expiry: try s.seconds("validity", default: 300)!, prompt: try s.string("prompt", default: "One Time Password"))
-            return [AuthBridge.Staged.node(node, stage: try s.string("stage"))]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "otpVerify", retiredOutcomes: ["expired"]) {
+                (s: inout Settings) throws(SettingsError) in
+                let node = OneTimePasswordCollectorDecisionNode(
+                    expiry: try s.seconds("validity", default: 300)!,
+                    prompt: try s.string("prompt", default: "One Time Password"))
+                return [AuthBridge.Staged.node(node, stage: try s.string("stage"))]
+            })
 
         /// Seconds.
         var expiry: Double

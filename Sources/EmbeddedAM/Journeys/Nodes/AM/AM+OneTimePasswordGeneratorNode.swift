@@ -6,21 +6,32 @@ extension AM {
     /// senders and the OTP Collector Decision. It sends nothing itself; a sender does.
     /// AuthBridge's JSON writes the two as one node, `otpGenerate` (`delivery` names the sender).
     struct OneTimePasswordGeneratorNode: JourneyNode {
-        static let type = NodeType(name: "OneTimePasswordGeneratorNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "OneTimePasswordGeneratorNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(OneTimePasswordGeneratorNode(length: try s.int("length", default: 8, in: 6...32)))
         }
-        .journeyFile(JourneyFileSyntax(name: "otpGenerate", outcomeNames: ["outcome": "next"]) { (s: inout Settings) throws(SettingsError) in
-            let delivery = try s.string("delivery", default: "email")
-            guard delivery == "email" || delivery == "sms" else { throw SettingsError(reason: "\"delivery\" must be email or sms") }
-            let length = try s.int("length", default: 6, in: 4...12)
-            if s.raw("validity") != nil {
-                throw SettingsError(reason: "\"validity\" is a setting of otpVerify now: AM's OTP Collector Decision checks the code's age")
-            }
-            let sender = delivery == "sms"
-                ? OneTimePasswordSenderNode(typeName: "OneTimePasswordSmsSenderNode", delivery: "sms", attribute: "telephoneNumber")
-                : OneTimePasswordSenderNode(typeName: "OneTimePasswordSmtpSenderNode", delivery: "email", attribute: "mail")
-            return [OneTimePasswordGeneratorNode(length: length), sender]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "otpGenerate", outcomeNames: ["outcome": "next"]) {
+                (s: inout Settings) throws(SettingsError) in
+                let delivery = try s.string("delivery", default: "email")
+                guard delivery == "email" || delivery == "sms" else {
+                    throw SettingsError(reason: "\"delivery\" must be email or sms")
+                }
+                let length = try s.int("length", default: 6, in: 4...12)
+                if s.raw("validity") != nil {
+                    throw SettingsError(
+                        reason:
+                            "\"validity\" is a setting of otpVerify now: AM's OTP Collector Decision checks the code's age"
+                    )
+                }
+                let sender =
+                    delivery == "sms"
+                    ? OneTimePasswordSenderNode(
+                        typeName: "OneTimePasswordSmsSenderNode", delivery: "sms", attribute: "telephoneNumber")
+                    : OneTimePasswordSenderNode(
+                        typeName: "OneTimePasswordSmtpSenderNode", delivery: "email", attribute: "mail")
+                return [OneTimePasswordGeneratorNode(length: length), sender]
+            })
 
         static let codeKey = "oneTimePassword"
         static let timestampKey = "oneTimePasswordTimestamp"

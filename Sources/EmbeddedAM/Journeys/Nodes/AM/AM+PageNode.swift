@@ -16,8 +16,11 @@ extension AM {
     ///   `shouldSkipAllOtherNodesWhenSelectIdPReturnsSocialAuthenticationOutcome`).
     /// A lone node's step is not a page step: AM writes no `_id` on it.
     struct PageNode: JourneyNode {
-        static let type = NodeType(name: "PageNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
-            guard let list = try s.array("nodes"), !list.isEmpty else { throw SettingsError(reason: "a PageNode needs a non-empty \"nodes\" list of child nodes") }
+        static let type = NodeType(name: "PageNode") {
+            (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+            guard let list = try s.array("nodes"), !list.isEmpty else {
+                throw SettingsError(reason: "a PageNode needs a non-empty \"nodes\" list of child nodes")
+            }
             var children: [any PageChild] = []
             for (index, item) in list.enumerated() {
                 guard case .string(let id)? = item["_id"], case .string(let type)? = item["nodeType"] else {
@@ -29,29 +32,36 @@ extension AM {
                     throw SettingsError(reason: "child \(index) (\(type) \(id)): \(error.reason)")
                 }
             }
-            return .node(PageNode(
-                children: children, header: try s.localized("pageHeader"), description: try s.localized("pageDescription"),
-                stage: try s.string("stage"), isPage: true))
+            return .node(
+                PageNode(
+                    children: children, header: try s.localized("pageHeader"),
+                    description: try s.localized("pageDescription"),
+                    stage: try s.string("stage"), isPage: true))
         }
-        .journeyFile(JourneyFileSyntax(name: "page", outcomeNames: ["outcome": "next"]) { (s: inout Settings) throws(SettingsError) in
-            let stage = try s.string("stage")
-            let header = try s.string("header")
-            let description = try s.string("description")
-            guard let list = try s.array("callbacks"), !list.isEmpty else {
-                throw SettingsError(reason: "a page needs a non-empty \"callbacks\" array")
-            }
-            var children: [any PageChild] = []
-            for (index, item) in list.enumerated() {
-                do throws(SettingsError) {
-                    children.append(try CallbackFormat.collector(json: item))
-                } catch {
-                    throw SettingsError(reason: "callback \(index): \(error.reason)")
+        .journeyFile(
+            JourneyFileSyntax(name: "page", outcomeNames: ["outcome": "next"]) {
+                (s: inout Settings) throws(SettingsError) in
+                let stage = try s.string("stage")
+                let header = try s.string("header")
+                let description = try s.string("description")
+                guard let list = try s.array("callbacks"), !list.isEmpty else {
+                    throw SettingsError(reason: "a page needs a non-empty \"callbacks\" array")
                 }
-            }
-            return [PageNode(
-                children: children, header: header.map(LocalizedText.init(text:)), description: description.map(LocalizedText.init(text:)),
-                stage: stage, isPage: true)]
-        })
+                var children: [any PageChild] = []
+                for (index, item) in list.enumerated() {
+                    do throws(SettingsError) {
+                        children.append(try CallbackFormat.collector(json: item))
+                    } catch {
+                        throw SettingsError(reason: "callback \(index): \(error.reason)")
+                    }
+                }
+                return [
+                    PageNode(
+                        children: children, header: header.map(LocalizedText.init(text:)),
+                        description: description.map(LocalizedText.init(text:)),
+                        stage: stage, isPage: true)
+                ]
+            })
 
         /// A lone collector with the `stage` AuthBridge's JSON lets any node that sends a step
         /// have (in AM only a Page node has one); its callbacks carry no `_id`, as a lone node's.
@@ -77,7 +87,9 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let answers = context.answers else {
-                if skipsToSocial([], context: &context) { return finish(only: children.count - 1, share: [], context: &context) }
+                if skipsToSocial([], context: &context) {
+                    return finish(only: children.count - 1, share: [], context: &context)
+                }
                 if sendsNothing { return finish(shares: children.map { _ in [] }, context: &context) }
                 return .send(step(&context, after: nil))
             }
@@ -93,7 +105,8 @@ extension AM {
         /// Whether a Select Identity Provider run first settles the page on a social provider
         /// (what the user picked, or the only option): then it alone takes its answer.
         private func skipsToSocial(_ share: [CallbackAnswer], context: inout NodeContext) -> Bool {
-            guard order.first != 0, let select = children.last as? SelectIdPNode, select.picksSocialProvider(share) else { return false }
+            guard order.first != 0, let select = children.last as? SelectIdPNode, select.picksSocialProvider(share)
+            else { return false }
             var round = PageRound()
             select.take(share, into: &context, round: &round)
             return true
@@ -107,10 +120,13 @@ extension AM {
             let ids = PageCallbackIds(shared: context.shared)
             var shares = children.map { _ in [CallbackAnswer]() }
             for answer in answers {
-                if let id = answer.id, let child = ids.child(of: id), shares.indices.contains(child) { shares[child].append(answer) }
+                if let id = answer.id, let child = ids.child(of: id), shares.indices.contains(child) {
+                    shares[child].append(answer)
+                }
             }
             return zip(children, shares).map { child, share in
-                share.count == child.callbackCount ? share : Array(repeating: CallbackAnswer(), count: child.callbackCount)
+                share.count == child.callbackCount
+                    ? share : Array(repeating: CallbackAnswer(), count: child.callbackCount)
             }
         }
 
@@ -143,14 +159,18 @@ extension AM {
             var stepIds: [Int] = []
             for index in order {
                 let share = submission?.shares[index]
-                let sent = children[index].callbacks(context, answers: share, failed: submission?.reviews[index].failed ?? [:])
+                let sent = children[index].callbacks(
+                    context, answers: share, failed: submission?.reviews[index].failed ?? [:])
                 callbacks += sent
                 let kept = submission?.reviews[index].showAgain == false ? share?.compactMap(\.id) ?? [] : []
                 stepIds += kept.count == sent.count ? kept : sent.map { _ in ids.add(child: index) }
             }
-            guard isPage else { return Step(stage: stage, header: header?.text, description: description?.text, callbacks: callbacks) }
+            guard isPage else {
+                return Step(stage: stage, header: header?.text, description: description?.text, callbacks: callbacks)
+            }
             ids.write(into: &context.shared)
-            return Step(stage: stage, header: header?.text, description: description?.text, callbacks: callbacks, ids: stepIds)
+            return Step(
+                stage: stage, header: header?.text, description: description?.text, callbacks: callbacks, ids: stepIds)
         }
     }
 }

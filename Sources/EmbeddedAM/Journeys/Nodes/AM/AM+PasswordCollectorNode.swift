@@ -4,7 +4,8 @@ extension AM {
     /// AM's Password Collector: a PasswordCallback "Password", sent again while empty; the
     /// password goes to transient state.
     struct PasswordCollectorNode: PageChild {
-        static let type = NodeType(name: "PasswordCollectorNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PasswordCollectorNode") {
+            (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(PasswordCollectorNode())
         }
 

@@ -6,11 +6,14 @@ extension AM {
     /// kept, other attributes replaced (`patchAsObject` merges objects instead). `PATCHED`
     /// (nothing to patch included), or `FAILURE` when there is no such user.
     struct PatchObjectNode: JourneyNode {
-        static let type = NodeType(name: "PatchObjectNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PatchObjectNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.string("identityResource")
-            return .node(PatchObjectNode(
-                identityAttribute: try s.string("identityAttribute", default: "userName"),
-                ignoredFields: try s.strings("ignoredFields", nonEmpty: false) ?? [], patchAsObject: try s.bool("patchAsObject", default: false)))
+            return .node(
+                PatchObjectNode(
+                    identityAttribute: try s.string("identityAttribute", default: "userName"),
+                    ignoredFields: try s.strings("ignoredFields", nonEmpty: false) ?? [],
+                    patchAsObject: try s.bool("patchAsObject", default: false)))
         }
 
         var identityAttribute: String
@@ -33,7 +36,9 @@ extension AM {
             let merge = patchAsObject
             context.users.update(username: user.username) { stored in
                 for member in patch.members {
-                    if merge, case .object(let new) = member.value, case .object(var old)? = stored.attributes[member.key] {
+                    if merge, case .object(let new) = member.value,
+                        case .object(var old)? = stored.attributes[member.key]
+                    {
                         for field in new.members { old[field.key] = field.value }
                         stored.attributes[member.key] = .object(old)
                     } else {

@@ -10,7 +10,8 @@ extension AM {
     /// outlast any journey, so they are checked for type only; signing keys and cookie flags are
     /// read by AM only.
     struct SetPersistentCookieNode: JourneyNode {
-        static let type = NodeType(name: "SetPersistentCookieNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "SetPersistentCookieNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.int("idleTimeout", default: 5, in: 1...8760)
             _ = try s.int("maxLife", default: 5, in: 1...8760)
             return .node(SetPersistentCookieNode(name: try s.string("persistentCookieName", default: "session-jwt")))
@@ -31,7 +32,8 @@ extension AM {
     }
 
     struct PersistentCookieDecisionNode: JourneyNode {
-        static let type = NodeType(name: "PersistentCookieDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "PersistentCookieDecisionNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(PersistentCookieDecisionNode(name: try s.string("persistentCookieName", default: "session-jwt")))
         }
 

@@ -9,23 +9,30 @@ extension AM {
     /// early answers is `SPAM`. Outcome ids as AM's `PollingWaitOutcome`. AuthBridge's JSON
     /// (`pollingWait`) writes the wait as `seconds`, a whole number as AM's setting is.
     struct PollingWaitNode: JourneyNode {
-        static let type = NodeType(name: "PollingWaitNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(PollingWaitNode(
-                seconds: try s.int("secondsToWait", default: 8, in: 1...3600),
-                spamDetection: try s.bool("spamDetectionEnabled", default: false),
-                tolerance: try s.int("spamDetectionTolerance", default: 3, in: 0...1000),
-                exitable: try s.bool("exitable", default: false),
-                waitingMessage: try s.localized("waitingMessage")?.text ?? "Waiting for response...",
-                exitMessage: try s.localized("exitMessage")?.text ?? "Exit"))
+        static let type = NodeType(name: "PollingWaitNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                PollingWaitNode(
+                    seconds: try s.int("secondsToWait", default: 8, in: 1...3600),
+                    spamDetection: try s.bool("spamDetectionEnabled", default: false),
+                    tolerance: try s.int("spamDetectionTolerance", default: 3, in: 0...1000),
+                    exitable: try s.bool("exitable", default: false),
+                    waitingMessage: try s.localized("waitingMessage")?.text ?? "Waiting for response...",
+                    exitMessage: try s.localized("exitMessage")?.text ?? "Exit"))
         }
-        .journeyFile(JourneyFileSyntax(name: "pollingWait", outcomeNames: ["DONE": "done", "EXITED": "exit"]) { (s: inout Settings) throws(SettingsError) in
-            let node = PollingWaitNode(
-                seconds: try s.int("seconds", default: 8, in: 1...3600), spamDetection: false, tolerance: 0,
-                exitable: try s.bool("exitable", default: false), waitingMessage: try s.string("message", default: "Waiting for response..."),
-                exitMessage: try s.string("exitMessage", default: "Exit"))
-            guard !node.waitingMessage.isEmpty else { throw SettingsError(reason: "\"message\" is required (a non-empty string)") }
-            return [AuthBridge.Staged.node(node, stage: try s.string("stage"))]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "pollingWait", outcomeNames: ["DONE": "done", "EXITED": "exit"]) {
+                (s: inout Settings) throws(SettingsError) in
+                let node = PollingWaitNode(
+                    seconds: try s.int("seconds", default: 8, in: 1...3600), spamDetection: false, tolerance: 0,
+                    exitable: try s.bool("exitable", default: false),
+                    waitingMessage: try s.string("message", default: "Waiting for response..."),
+                    exitMessage: try s.string("exitMessage", default: "Exit"))
+                guard !node.waitingMessage.isEmpty else {
+                    throw SettingsError(reason: "\"message\" is required (a non-empty string)")
+                }
+                return [AuthBridge.Staged.node(node, stage: try s.string("stage"))]
+            })
 
         static let exitPressed = 0
         static let exitNotPressed = 100
@@ -45,7 +52,9 @@ extension AM {
                 context.nodeState["early"] = .int(0)
                 return .send(step)
             }
-            if exitable, JourneyValues.optionIndex(answers.last?.value) == Self.exitPressed { return .outcome("EXITED") }
+            if exitable, JourneyValues.optionIndex(answers.last?.value) == Self.exitPressed {
+                return .outcome("EXITED")
+            }
             if context.clock.now >= context.nodeState["waitUntil"]?.doubleValue ?? 0 { return .outcome("DONE") }
             if spamDetection {
                 let early = Int(context.nodeState["early"]?.intValue ?? 0) + 1
@@ -58,8 +67,10 @@ extension AM {
         private var step: Step {
             var callbacks: [Callback] = [.pollingWait(waitTime: seconds * 1000, message: waitingMessage)]
             if exitable {
-                callbacks.append(.confirmation(
-                    prompt: "", messageType: 0, options: [exitMessage], optionType: -1, defaultOption: 0, preset: Self.exitNotPressed))
+                callbacks.append(
+                    .confirmation(
+                        prompt: "", messageType: 0, options: [exitMessage], optionType: -1, defaultOption: 0,
+                        preset: Self.exitNotPressed))
             }
             return Step(callbacks: callbacks)
         }

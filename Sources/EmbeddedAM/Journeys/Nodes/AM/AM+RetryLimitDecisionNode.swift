@@ -7,13 +7,22 @@ extension AM {
     /// the count is kept on the user (an unknown user is a node error, as in AM), else in the
     /// node's state for this journey.
     struct RetryLimitDecisionNode: JourneyNode {
-        static let type = NodeType(name: "RetryLimitDecisionNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(RetryLimitDecisionNode(
-                limit: try s.int("retryLimit", default: 3, in: 1...100), onUser: try s.bool("incrementUserAttributeOnFailure", default: true)))
+        static let type = NodeType(name: "RetryLimitDecisionNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                RetryLimitDecisionNode(
+                    limit: try s.int("retryLimit", default: 3, in: 1...100),
+                    onUser: try s.bool("incrementUserAttributeOnFailure", default: true)))
         }
-        .journeyFile(JourneyFileSyntax(name: "retryLimit", outcomeNames: ["Retry": "retry", "Reject": "reject"]) { (s: inout Settings) throws(SettingsError) in
-            [RetryLimitDecisionNode(limit: try s.int("retryLimit", default: 3, in: 1...100), onUser: try s.bool("saveToUser", default: true))]
-        })
+        .journeyFile(
+            JourneyFileSyntax(name: "retryLimit", outcomeNames: ["Retry": "retry", "Reject": "reject"]) {
+                (s: inout Settings) throws(SettingsError) in
+                [
+                    RetryLimitDecisionNode(
+                        limit: try s.int("retryLimit", default: 3, in: 1...100),
+                        onUser: try s.bool("saveToUser", default: true))
+                ]
+            })
 
         var limit: Int
         var onUser: Bool
@@ -33,7 +42,10 @@ extension AM {
                 retry = count < limit
                 user.counters[key] = retry ? count + 1 : nil
             }
-            guard found else { return AMFailure.nodeError(context, "RetryLimitDecisionNode", "no user \"\(context.username)\" to keep the retry count on") }
+            guard found else {
+                return AMFailure.nodeError(
+                    context, "RetryLimitDecisionNode", "no user \"\(context.username)\" to keep the retry count on")
+            }
             return .outcome(retry ? "Retry" : "Reject")
         }
     }

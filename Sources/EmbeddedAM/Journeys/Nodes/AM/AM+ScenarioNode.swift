@@ -8,17 +8,23 @@ extension AM {
     /// Without a choice the journey fails with AM's failure and a logged line naming the node,
     /// its script and its outcomes. In a Page node it sends nothing and decides the same way.
     struct ScenarioNode: JourneyNode, PageChild {
-        static let scriptedType = NodeType(name: "ScriptedDecisionNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+        static let scriptedType = NodeType(name: "ScriptedDecisionNode") {
+            (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             guard let outcomes = try s.strings("outcomes", nonEmpty: true), Set(outcomes).count == outcomes.count else {
                 throw SettingsError(reason: "\"outcomes\" must be a non-empty list of distinct outcome names")
             }
             let script = try s.string("script")
             let name = script.flatMap(source.scriptName) ?? script ?? "?"
-            return .node(ScenarioNode(nodeId: source.nodeId, type: "ScriptedDecisionNode", what: "script \"\(name)\"", displayName: source.displayName, outcomes: outcomes))
+            return .node(
+                ScenarioNode(
+                    nodeId: source.nodeId, type: "ScriptedDecisionNode", what: "script \"\(name)\"",
+                    displayName: source.displayName, outcomes: outcomes))
         }
 
         static func unknown(_ source: AMNodeSource) -> ScenarioNode {
-            ScenarioNode(nodeId: source.nodeId, type: "unknown type", what: "a node type AuthBridge does not run", displayName: source.displayName, outcomes: source.exportedOutcomes)
+            ScenarioNode(
+                nodeId: source.nodeId, type: "unknown type", what: "a node type AuthBridge does not run",
+                displayName: source.displayName, outcomes: source.exportedOutcomes)
         }
 
         /// Its own id: in a page, the context's node is the page.
@@ -34,13 +40,18 @@ extension AM {
             guard let choice = choice(context) else { return refuse(context) }
             if choice.callbacks.isEmpty { return .outcome(choice.outcome) }
             guard let answers = context.answers else {
-                return .send(Step(callbacks: choice.callbacks.flatMap { $0.callbacks(context, answers: nil, failed: [:]) }))
+                return .send(
+                    Step(callbacks: choice.callbacks.flatMap { $0.callbacks(context, answers: nil, failed: [:]) }))
             }
             // Answers to callbacks a choice made since the step was sent are not read.
-            guard answers.count == choice.callbacks.reduce(0, { $0 + $1.callbackCount }) else { return .outcome(choice.outcome) }
+            guard answers.count == choice.callbacks.reduce(0, { $0 + $1.callbackCount }) else {
+                return .outcome(choice.outcome)
+            }
             var round = PageRound()
             let shares = pageShares(answers, callbackCounts: choice.callbacks.map(\.callbackCount))
-            for (collector, share) in zip(choice.callbacks, shares) { collector.take(share, into: &context, round: &round) }
+            for (collector, share) in zip(choice.callbacks, shares) {
+                collector.take(share, into: &context, round: &round)
+            }
             return .outcome(choice.outcome)
         }
 
@@ -54,7 +65,9 @@ extension AM {
         }
 
         private func choice(_ context: NodeContext) -> ScenarioChoice? {
-            guard let choice = context.scenario?.choice(journey: context.journeyName, node: nodeId, displayName: displayName),
+            guard
+                let choice = context.scenario?.choice(
+                    journey: context.journeyName, node: nodeId, displayName: displayName),
                 outcomes.contains(choice.outcome)
             else { return nil }
             return choice
@@ -63,7 +76,8 @@ extension AM {
         private func refuse(_ context: NodeContext) -> NodeAction {
             let name = displayName.map { " \"\($0)\"" } ?? ""
             logError(
-                "journey \(context.journeyName), node \(nodeId)\(name) (\(type), \(what)): no outcome chosen; its outcomes are \(outcomes.joined(separator: ", ")). Choose one in a --scenario file or with emulator.setNodeOutcome {journey, node, outcome}; the journey fails with AM's Login failure")
+                "journey \(context.journeyName), node \(nodeId)\(name) (\(type), \(what)): no outcome chosen; its outcomes are \(outcomes.joined(separator: ", ")). Choose one in a --scenario file or with emulator.setNodeOutcome {journey, node, outcome}; the journey fails with AM's Login failure"
+            )
             return .reply(AMFailure.reply(context))
         }
     }

@@ -11,13 +11,17 @@ extension AM {
     /// `offerOnlyExisting` would need the user's linked accounts, which the directory does not
     /// keep: every provider is offered.
     struct SelectIdPNode: PageChild {
-        static let type = NodeType(name: "SelectIdPNode") { (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "SelectIdPNode") {
+            (s: inout Settings, source: AMNodeSource) throws(SettingsError) in
             let filter = try s.strings("filteredProviders", nonEmpty: false) ?? []
             let local = try s.bool("includeLocalAuthentication", default: true)
             _ = try s.bool("offerOnlyExisting", default: false)
             let social = source.socialProviders.filter { filter.isEmpty || filter.contains($0.name) }
             guard !social.isEmpty || local else {
-                throw SettingsError(reason: "no provider to offer: the export has no socialIdentityProviders\(filter.isEmpty ? "" : " among filteredProviders") and includeLocalAuthentication is false")
+                throw SettingsError(
+                    reason:
+                        "no provider to offer: the export has no socialIdentityProviders\(filter.isEmpty ? "" : " among filteredProviders") and includeLocalAuthentication is false"
+                )
             }
             return .collector(SelectIdPNode(social: social, local: local))
         }
@@ -41,11 +45,15 @@ extension AM {
             if let chosen = choice(answers), chosen != Self.local { context.shared[Self.selectedKey] = .string(chosen) }
         }
 
-        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview { PageChildReview(showAgain: choice(answers) == nil) }
+        func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
+            PageChildReview(showAgain: choice(answers) == nil)
+        }
 
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
             guard let chosen = choice(answers) else { return .outcome(Self.local) }
-            if chosen != Self.local, context.shared[Self.selectedKey] == nil { context.shared[Self.selectedKey] = .string(chosen) }
+            if chosen != Self.local, context.shared[Self.selectedKey] == nil {
+                context.shared[Self.selectedKey] = .string(chosen)
+            }
             return .outcome(chosen == Self.local ? "localAuthentication" : "socialAuthentication")
         }
 

@@ -6,8 +6,12 @@ extension AM {
     /// Known keys: `UserToken`/`Username` (the user's name), `UserId`, `AuthInstant`. No session:
     /// it goes on with nothing, as AM does.
     struct SessionDataNode: JourneyNode {
-        static let type = NodeType(name: "SessionDataNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(SessionDataNode(key: try s.requiredString("sessionDataKey"), sharedStateKey: try s.requiredString("sharedStateKey")))
+        static let type = NodeType(name: "SessionDataNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                SessionDataNode(
+                    key: try s.requiredString("sessionDataKey"), sharedStateKey: try s.requiredString("sharedStateKey"))
+            )
         }
 
         var key: String
@@ -15,7 +19,9 @@ extension AM {
         var outcomes: [String] { ["outcome"] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            guard let token = context.ssoToken, let session = context.sessions.find(token) else { return .outcome("outcome") }
+            guard let token = context.ssoToken, let session = context.sessions.find(token) else {
+                return .outcome("outcome")
+            }
             let value: JSONValue
             switch key {
             case "UserToken", "Username": value = .string(session.username)

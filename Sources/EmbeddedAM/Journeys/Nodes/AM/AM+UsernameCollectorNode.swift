@@ -3,7 +3,8 @@ import AuthBridgeCore
 extension AM {
     /// AM's Username Collector: a NameCallback "User Name", sent again while empty; stores `username`.
     struct UsernameCollectorNode: PageChild {
-        static let type = NodeType(name: "UsernameCollectorNode") { (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "UsernameCollectorNode") {
+            (_: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .collector(UsernameCollectorNode())
         }
 

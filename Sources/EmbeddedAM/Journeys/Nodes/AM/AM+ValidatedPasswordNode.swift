@@ -6,8 +6,12 @@ extension AM {
     /// again while one fails or the client only validates. The password goes to transient state,
     /// as `password` and `objectAttributes.<passwordAttribute>`, never to shared state.
     struct ValidatedPasswordNode: PageChild {
-        static let type = NodeType(name: "ValidatedPasswordNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .collector(ValidatedPasswordNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("passwordAttribute", default: "password")))
+        static let type = NodeType(name: "ValidatedPasswordNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .collector(
+                ValidatedPasswordNode(
+                    validate: try s.bool("validateInput", default: false),
+                    attribute: try s.string("passwordAttribute", default: "password")))
         }
 
         var validate: Bool
@@ -16,9 +20,12 @@ extension AM {
 
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
             guard validate else { return [.password(prompt: "Password")] }
-            return [.validatedPassword(
-                prompt: AMPlatformSchema.title("password"), attribute: attribute, echoOn: false, policies: AMPlatformSchema.passwordPolicies,
-                failedPolicies: failed[0] ?? [], required: true)]
+            return [
+                .validatedPassword(
+                    prompt: AMPlatformSchema.title("password"), attribute: attribute, echoOn: false,
+                    policies: AMPlatformSchema.passwordPolicies,
+                    failedPolicies: failed[0] ?? [], required: true)
+            ]
         }
 
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {

@@ -5,8 +5,12 @@ extension AM {
     /// `true`: a ValidatedCreateUsernameCallback with IDM's username policies, shown again while
     /// one fails or the client only validates. Stores `username` and `objectAttributes.<usernameAttribute>`.
     struct ValidatedUsernameNode: PageChild {
-        static let type = NodeType(name: "ValidatedUsernameNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .collector(ValidatedUsernameNode(validate: try s.bool("validateInput", default: false), attribute: try s.string("usernameAttribute", default: "userName")))
+        static let type = NodeType(name: "ValidatedUsernameNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .collector(
+                ValidatedUsernameNode(
+                    validate: try s.bool("validateInput", default: false),
+                    attribute: try s.string("usernameAttribute", default: "userName")))
         }
 
         var validate: Bool
@@ -16,9 +20,12 @@ extension AM {
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] {
             let typed = answers?[0].value
             guard validate else { return [.name(prompt: "User Name", value: typed)] }
-            return [.validatedUsername(
-                prompt: AMPlatformSchema.title("userName"), attribute: attribute, policies: AMPlatformSchema.usernamePolicies,
-                failedPolicies: failed[0] ?? [], required: true, value: typed)]
+            return [
+                .validatedUsername(
+                    prompt: AMPlatformSchema.title("userName"), attribute: attribute,
+                    policies: AMPlatformSchema.usernamePolicies,
+                    failedPolicies: failed[0] ?? [], required: true, value: typed)
+            ]
         }
 
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {

@@ -17,15 +17,20 @@ extension AM {
     /// A registration keeps a device record on the user (`webauthnDeviceProfiles`), so an
     /// authentication for a known user with none goes along `noDevice` without a step.
     struct WebAuthnNode: JourneyNode {
-        static let registrationType = NodeType(name: "WebAuthnRegistrationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(WebAuthnNode(
-                registration: true, options: try options(&s), relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
-                maxDevices: try s.int("maxSavedDevices", default: 0, in: 0...1000), recoveryCodes: false))
+        static let registrationType = NodeType(name: "WebAuthnRegistrationNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                WebAuthnNode(
+                    registration: true, options: try options(&s),
+                    relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
+                    maxDevices: try s.int("maxSavedDevices", default: 0, in: 0...1000), recoveryCodes: false))
         }
-        static let authenticationType = NodeType(name: "WebAuthnAuthenticationNode") { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(WebAuthnNode(
-                registration: false, options: try options(&s), relyingPartyName: "", maxDevices: 0,
-                recoveryCodes: try s.bool("isRecoveryCodeAllowed", default: false)))
+        static let authenticationType = NodeType(name: "WebAuthnAuthenticationNode") {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+            .node(
+                WebAuthnNode(
+                    registration: false, options: try options(&s), relyingPartyName: "", maxDevices: 0,
+                    recoveryCodes: try s.bool("isRecoveryCodeAllowed", default: false)))
         }
 
         /// Read when the node is built; the challenge is made per visit.
@@ -40,11 +45,15 @@ extension AM {
         private static func options(_ s: inout Settings) throws(SettingsError) -> Options {
             let verification = try s.string("userVerificationRequirement", default: "PREFERRED")
             guard ["REQUIRED", "PREFERRED", "DISCOURAGED"].contains(verification.uppercased()) else {
-                throw SettingsError(reason: "\"userVerificationRequirement\" must be REQUIRED, PREFERRED or DISCOURAGED, got \"\(verification)\"")
+                throw SettingsError(
+                    reason:
+                        "\"userVerificationRequirement\" must be REQUIRED, PREFERRED or DISCOURAGED, got \"\(verification)\""
+                )
             }
             return Options(
                 domain: try s.string("relyingPartyDomain", default: ""), userVerification: verification.lowercased(),
-                timeoutSeconds: try s.int("timeout", default: 60, in: 1...3600), asScript: try s.bool("asScript", default: false))
+                timeoutSeconds: try s.int("timeout", default: 60, in: 1...3600),
+                asScript: try s.bool("asScript", default: false))
         }
 
         static let devicesAttribute = "webauthnDeviceProfiles"
@@ -68,18 +77,25 @@ extension AM {
             let user = context.username.isEmpty ? nil : context.users.find(username: context.username)
             let devices = user?.attributes[Self.devicesAttribute]?.arrayValue ?? []
             guard let answers = context.answers else {
-                if registration, user == nil { return AMFailure.nodeError(context, typeName, "no user \"\(context.username)\" to register a device for") }
+                if registration, user == nil {
+                    return AMFailure.nodeError(
+                        context, typeName, "no user \"\(context.username)\" to register a device for")
+                }
                 if registration, maxDevices > 0, devices.count >= maxDevices { return .outcome("exceedDeviceLimit") }
                 if !registration, user != nil, devices.isEmpty { return .outcome("noDevice") }
                 return .send(step(context, user: user))
             }
             // The hidden value follows the metadata, or the two scripts.
             let outcomeIndex = options.asScript ? 2 : 1
-            if recoveryCodes, answers.count > outcomeIndex + 1, JourneyValues.optionIndex(answers[outcomeIndex + 1].value) == 0 {
+            if recoveryCodes, answers.count > outcomeIndex + 1,
+                JourneyValues.optionIndex(answers[outcomeIndex + 1].value) == 0
+            {
                 return .outcome("recoveryCode")
             }
             var result = JourneyValues.text(answers[outcomeIndex].value)
-            if case .object(let json)? = try? JSONParser.parse(result), json["error"] != nil || json["legacyData"] != nil {
+            if case .object(let json)? = try? JSONParser.parse(result),
+                json["error"] != nil || json["legacyData"] != nil
+            {
                 if let error = json["error"] {
                     context.shared[Self.errorKey] = .string(JourneyValues.text(error))
                     return .outcome("error")
@@ -94,7 +110,9 @@ extension AM {
             guard !result.isEmpty, result != "webAuthnOutcome" else { return .outcome("failure") }
             if registration, let user {
                 let record: JSONValue = ["deviceName": "New Security Key", "registeredAt": .double(context.clock.now)]
-                _ = context.users.update(username: user.username) { $0.attributes[Self.devicesAttribute] = .array(devices + [record]) }
+                _ = context.users.update(username: user.username) {
+                    $0.attributes[Self.devicesAttribute] = .array(devices + [record])
+                }
             }
             return .outcome("success")
         }
@@ -110,25 +128,31 @@ extension AM {
                 callbacks = [
                     registration
                         ? .webAuthnRegistrationScript(
-                            script, relyingPartyName: relyingPartyName, userId: Base64URL.encode(Array(username.utf8)), userName: username,
+                            script, relyingPartyName: relyingPartyName, userId: Base64URL.encode(Array(username.utf8)),
+                            userName: username,
                             displayName: username)
                         : .webAuthnAuthenticationScript(script),
                     .webAuthnSpinnerScript, .webAuthnOutcome(),
                 ]
             } else {
                 let webAuthn = Callback.WebAuthnOptions(
-                    challenge: Base64URL.encode(challenge), relyingPartyId: options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain,
+                    challenge: Base64URL.encode(challenge),
+                    relyingPartyId: options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain,
                     timeout: options.timeoutSeconds * 1000, userVerification: options.userVerification)
                 callbacks = [
                     registration
-                        ? .webAuthnRegistration(webAuthn, relyingPartyName: relyingPartyName, displayName: username, userName: username)
+                        ? .webAuthnRegistration(
+                            webAuthn, relyingPartyName: relyingPartyName, displayName: username, userName: username)
                         : .webAuthnAuthentication(webAuthn),
                     .webAuthnOutcome(),
                 ]
             }
             if recoveryCodes {
                 // "Not pressed" is 100, as for AM's other exit options.
-                callbacks.append(.confirmation(prompt: "", messageType: 0, options: ["Use Recovery Code"], optionType: -1, defaultOption: 0, preset: 100))
+                callbacks.append(
+                    .confirmation(
+                        prompt: "", messageType: 0, options: ["Use Recovery Code"], optionType: -1, defaultOption: 0,
+                        preset: 100))
             }
             return Step(callbacks: callbacks)
         }

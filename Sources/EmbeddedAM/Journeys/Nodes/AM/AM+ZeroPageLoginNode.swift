@@ -7,7 +7,8 @@ extension AM {
     /// `false`, as AM does when neither header is present. The settings are still checked, so a
     /// broken export stops the start as it would on AM.
     struct ZeroPageLoginNode: JourneyNode {
-        static let type = NodeType(name: "ZeroPageLoginNode", asksForInput: false) { (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
+        static let type = NodeType(name: "ZeroPageLoginNode", asksForInput: false) {
+            (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             _ = try s.string("usernameHeader", default: "X-OpenAM-Username")
             _ = try s.string("passwordHeader", default: "X-OpenAM-Password")
             _ = try s.bool("allowWithoutReferer", default: true)

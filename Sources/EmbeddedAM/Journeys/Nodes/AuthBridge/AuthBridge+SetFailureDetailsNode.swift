@@ -6,7 +6,9 @@ extension AuthBridge {
     struct SetFailureDetailsNode: JourneyNode {
         static let type = NodeType(
             name: "AuthBridge.SetFailureDetailsNode",
-            journeyFile: JourneyFileSyntax(name: "setFailureDetails") { (s: inout Settings) throws(SettingsError) in [try SetFailureDetailsNode(&s)] })
+            journeyFile: JourneyFileSyntax(name: "setFailureDetails") { (s: inout Settings) throws(SettingsError) in
+                [try SetFailureDetailsNode(&s)]
+            })
 
         var message: String?
         var details: JSONObject

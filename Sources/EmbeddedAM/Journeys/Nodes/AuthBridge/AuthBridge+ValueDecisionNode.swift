@@ -7,7 +7,9 @@ extension AuthBridge {
     struct ValueDecisionNode: JourneyNode {
         static let type = NodeType(
             name: "AuthBridge.ValueDecisionNode",
-            journeyFile: JourneyFileSyntax(name: "valueDecision") { (s: inout Settings) throws(SettingsError) in [try ValueDecisionNode(&s)] })
+            journeyFile: JourneyFileSyntax(name: "valueDecision") { (s: inout Settings) throws(SettingsError) in
+                [try ValueDecisionNode(&s)]
+            })
 
         /// Dotted path (the setting is called `sharedState`; the password is found in transient state).
         var path: String

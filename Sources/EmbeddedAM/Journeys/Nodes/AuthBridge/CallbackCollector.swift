@@ -42,8 +42,10 @@ struct CallbackCollector: PageChild {
     let callbackCount: Int
 
     init(
-        target: Target?, storage: Storage = .value, echoes: Bool = true, validated: Bool = false, policies: [PolicySpec] = [],
-        answerIndex: Int = 0, render: @escaping @Sendable (_ typed: JSONValue?, _ failedPolicies: [String]) -> [Callback]
+        target: Target?, storage: Storage = .value, echoes: Bool = true, validated: Bool = false,
+        policies: [PolicySpec] = [],
+        answerIndex: Int = 0,
+        render: @escaping @Sendable (_ typed: JSONValue?, _ failedPolicies: [String]) -> [Callback]
     ) {
         self.render = render
         self.target = target
@@ -70,7 +72,9 @@ struct CallbackCollector: PageChild {
         case .allInputs:
             value = .object(JSONObject(answer.inputs.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         case .kbaEntry:
-            round.kbaAnswers.append(["question": answer.inputs["question"] ?? "", "answer": answer.inputs["answer"] ?? ""])
+            round.kbaAnswers.append([
+                "question": answer.inputs["question"] ?? "", "answer": answer.inputs["answer"] ?? "",
+            ])
             value = .array(round.kbaAnswers)
         }
         // A key holds one answer across both states, so the last answer written wins, as it did
@@ -89,7 +93,8 @@ struct CallbackCollector: PageChild {
         var failures: [String] = []
         if validated {
             let evaluator = PolicyEvaluator(users: context.users)
-            failures = evaluator.failures(of: policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
+            failures = evaluator.failures(
+                of: policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
         }
         return PageChildReview(
             failed: failures.isEmpty ? [:] : [answerIndex: failures],
