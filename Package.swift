@@ -4,6 +4,7 @@ import PackageDescription
 // One target per layer; imports point down (docs/architecture.md):
 // authbridge → Daemon (options, wiring) → RPCFace, HTTPFace, RemoteConfig;
 // RPCFace → Host → NativeModules → NativeSDK → IdentityServer ← EmbeddedAM; RPCFace → JSONRPC;
+// NativeModules, Host → EmulatedDevice (the phone, beside the SDK; it imports only Core);
 // Host → StateStore; HTTPFace → AMHTTP → HTTPServer, IdentityServer; NativeModules, RPCFace →
 // IdentityServer (AM's vocabulary, `CallbackType`);
 // authbridge-remote → Daemon, RemoteAM → IdentityServer, CCurl (libcurl, loaded at run time: only
@@ -36,15 +37,21 @@ let package = Package(
         // authbridge-remote links it, so the default binary stays fully static (docs/remote.md).
         .target(name: "RemoteAM", dependencies: ["AuthBridgeCore", "IdentityServer", "CCurl"]),
         .target(name: "NativeSDK", dependencies: ["AuthBridgeCore", "IdentityServer"]),
-        .target(name: "NativeModules", dependencies: ["AuthBridgeCore", "IdentityServer", "NativeSDK"]),
+        // The emulated device: a test user's phone and its software authenticators, a party of its
+        // own that meets the server only through what real ones exchange.
+        .target(name: "EmulatedDevice", dependencies: ["AuthBridgeCore"]),
+        .target(
+            name: "NativeModules", dependencies: ["AuthBridgeCore", "IdentityServer", "NativeSDK", "EmulatedDevice"]),
         .target(
             name: "Host",
             dependencies: [
                 "AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules",
+                "EmulatedDevice",
             ]
         ),
         .target(
-            name: "RPCFace", dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules"]),
+            name: "RPCFace",
+            dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules", "EmulatedDevice"]),
         .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
         .target(
             name: "Daemon",
@@ -60,6 +67,7 @@ let package = Package(
         .testTarget(name: "StateStoreTests", dependencies: ["StateStore", "AuthBridgeCore"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
         .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(name: "EmulatedDeviceTests", dependencies: ["EmulatedDevice", "AuthBridgeCore"]),
         .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(
             name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),

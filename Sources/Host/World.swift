@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import EmbeddedAM
+import EmulatedDevice
 import IdentityServer
 import NativeModules
 import NativeSDK
@@ -24,6 +25,8 @@ public final class World {
     /// The successor SDK's keychain: its sessions and tokens, saved with the rest. Kept on every
     /// flavor, so a run of a flavor without the Ping modules writes back what another run saved.
     public let pingStores = PingStores()
+    /// The test users' phones: the emulated device, beside the SDK (`EmulatedDevice`).
+    public let phones: Phones
     public private(set) var catalog = ModuleCatalog()
     let stateDirectory: StateDirectory?
 
@@ -110,7 +113,10 @@ public final class World {
         if let remote = configuration.remote { Self.apply(remote, to: &options) }
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
-        owners = StateBook([SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded])
+        phones = Phones(random: random)
+        owners = StateBook([
+            SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded, phones,
+        ])
         // One observer of ended sessions, wired to the credentials' owner: a session ended on
         // any face (HTTP logout, endSession) ends the native login that holds it.
         embedded.onSessionEnded = { [unowned sdk] session, cause in

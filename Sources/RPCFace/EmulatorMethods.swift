@@ -92,6 +92,7 @@ extension RPCFace {
             _ = try NamedParams(call)
             return Self.json(try unit { world in world.nativeState })
         }
+        registerDeviceMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }

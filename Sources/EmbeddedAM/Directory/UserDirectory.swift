@@ -12,6 +12,8 @@ public struct DirectoryUser: Equatable, Sendable {
     public var counters: [String: Int] = [:]
     /// Successful logins counted by AM's Increment Login Count node (read by Login Count Decision).
     public var loginCount = 0
+    /// The OATH, push, WebAuthn and bound devices registered to the user (`Directory/Devices/`).
+    public var devices = UserDevices()
 
     public struct AccountLock: Equatable, Sendable {
         public var until: Double?
@@ -161,6 +163,7 @@ extension UserDirectory {
         ]
         // Written only once a login was counted, so state without one stays as it was.
         if user.loginCount > 0 { entry["loginCount"] = .int(Int64(user.loginCount)) }
+        if !user.devices.isEmpty { entry["devices"] = .object(user.devices.stateJSON) }
         return .object(entry)
     }
 
@@ -216,6 +219,9 @@ extension UserDirectory {
                     throw StateError("\(reader.path).loginCount must be a non-negative integer")
                 }
                 user.loginCount = Int(count)
+            }
+            if let devices = try reader["devices"].optionalReader() {
+                user.devices = try UserDevices(state: devices)
             }
             let key = user.username.lowercased()
             if let first = pathByKey[key] {

@@ -288,6 +288,9 @@ class Bridge {
       lastOneTimeCode: named('emulator.lastOneTimeCode'),
       lastSuspendedJourney: named('emulator.lastSuspendedJourney'),
       resumeJourney: (suspendedId) => this.request('emulator.resumeJourney', { suspendedId }),
+      devices: (username) => this.request('emulator.devices', { username }),
+      resetDevice: named('emulator.resetDevice'),
+      cloneDevice: named('emulator.cloneDevice'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

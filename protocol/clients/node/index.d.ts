@@ -258,6 +258,43 @@ export interface Emulator {
   lastOneTimeCode(): Promise<OneTimeCode | null>;
   lastSuspendedJourney(): Promise<SuspendedJourney | null>;
   resumeJourney(suspendedId: string): Promise<string | LoginSuccess>;
+  /** A user's emulated phones and the devices the embedded server has on their profile. */
+  devices(username: string): Promise<Devices>;
+  /** Wipes a phone (by id, or the user's first). */
+  resetDevice(which: PhoneRef): Promise<Phone>;
+  /** A second phone for the same user, with copies of what the first holds. */
+  cloneDevice(which: PhoneRef): Promise<Phone>;
+}
+
+/** A phone by its id from `emulator.devices` (`ada`, `ada#2`), or a user's first phone. */
+export type PhoneRef = { username: string } | { phone: string };
+
+/** An emulated phone: what it holds, without secrets or private keys. */
+export interface Phone {
+  id: string;
+  owner: string;
+  oath: Array<Record<string, unknown>>;
+  push: Array<Record<string, unknown>>;
+  notifications: Array<Record<string, unknown>>;
+  passkeys: Array<Record<string, unknown>>;
+  bindingKeys: Array<Record<string, unknown>>;
+}
+
+/** One device on a user's profile, as AM's device REST endpoints list it. */
+export interface RegisteredDevice {
+  _id: string;
+  uuid: string;
+  deviceName: string;
+  createdDate: number;
+  lastAccessDate: number;
+  [member: string]: unknown;
+}
+
+export interface Devices {
+  username: string;
+  phones: Phone[];
+  /** Absent in remote mode. */
+  registered?: { oath: RegisteredDevice[]; push: RegisteredDevice[]; webauthn: RegisteredDevice[]; binding: RegisteredDevice[] };
 }
 
 /** A module as `jest.mock('react-native', …)` hands it to app code. */
