@@ -1,0 +1,148 @@
+/// Modular exponentiation with a public exponent over a multi-limb odd modulus, in Montgomery
+/// form (CIOS product: Koç, Acar, Kaliski 1996): the arithmetic under RSA verification (RFC 8017
+/// §5.2.2 RSAVP1). Public data only, so nothing here tries to be constant time.
+///
+/// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
+struct MontgomeryModulus: Sendable {
+    let limbs: [UInt64]
+    /// -m⁻¹ mod 2^64.
+    private let mPrime: UInt64
+    /// R² mod m (R = 2^(64·count)): converts into Montgomery form.
+    private var rSquared: [UInt64] = []
+
+    /// `modulus` must be odd and its top limb non-zero (the caller checks both).
+    init(modulus: [UInt64]) {
+        limbs = modulus
+        var inverse: UInt64 = 1
+        for _ in 0..<6 { inverse = inverse &* (2 &- modulus[0] &* inverse) }
+        mPrime = 0 &- inverse
+        // multiplyRaw, which computeRSquared uses, needs only limbs and mPrime.
+        rSquared = computeRSquared()
+    }
+
+    var count: Int { limbs.count }
+
+    /// Big-endian bytes to limbs; nil when the value needs more limbs than the modulus has.
+    func limbs(bigEndian bytes: some Collection<UInt8>) -> [UInt64]? {
+        var out = [UInt64](repeating: 0, count: count)
+        for (index, byte) in bytes.reversed().enumerated() {
+            guard index / 8 < count else {
+                if byte == 0 { continue }
+                return nil
+            }
+            out[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8))
+        }
+        return out
+    }
+
+    static func bigEndianBytes(_ value: [UInt64], count byteCount: Int) -> [UInt8] {
+        (0..<byteCount).map { position in
+            let index = byteCount - 1 - position
+            guard index / 8 < value.count else { return 0 }
+            return UInt8(truncatingIfNeeded: value[index / 8] >> UInt64(8 * (index % 8)))
+        }
+    }
+
+    static func isLess(_ a: [UInt64], _ b: [UInt64]) -> Bool {
+        for i in stride(from: a.count - 1, through: 0, by: -1) where a[i] != b[i] { return a[i] < b[i] }
+        return false
+    }
+
+    /// a − b in place; returns the borrow.
+    @discardableResult
+    private static func subtract(_ a: inout [UInt64], _ b: [UInt64]) -> UInt64 {
+        var borrow: UInt64 = 0
+        for i in 0..<a.count {
+            let (d1, b1) = a[i].subtractingReportingOverflow(b[i])
+            let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+            a[i] = d2
+            borrow = (b1 ? 1 : 0) | (b2 ? 1 : 0)
+        }
+        return borrow
+    }
+
+    /// 2·a mod m for a < m.
+    private func double(_ a: [UInt64]) -> [UInt64] {
+        var out = a
+        var carry: UInt64 = 0
+        for i in 0..<count {
+            out[i] = a[i] << 1 | carry
+            carry = a[i] >> 63
+        }
+        if carry != 0 || !Self.isLess(out, limbs) { Self.subtract(&out, limbs) }
+        return out
+    }
+
+    /// R mod m by doubling the modulus's top power of two up to R, then R² mod m as the
+    /// Montgomery form of 2^(64·count): square-and-multiply from 2R mod m.
+    private func computeRSquared() -> [UInt64] {
+        let top = count - 1
+        let topBit = 63 - limbs[top].leadingZeroBitCount
+        var r = [UInt64](repeating: 0, count: count)
+        r[top] = 1 << UInt64(topBit)
+        for _ in 0..<(64 - topBit) { r = double(r) }
+        let two = double(r)
+        let exponent = 64 * count
+        var result = r
+        for bit in stride(from: Int.bitWidth - 1 - exponent.leadingZeroBitCount, through: 0, by: -1) {
+            result = multiplyRaw(result, result)
+            if exponent >> bit & 1 == 1 { result = multiplyRaw(result, two) }
+        }
+        return result
+    }
+
+    /// a·b·R⁻¹ mod m, for a, b < m.
+    private func multiplyRaw(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        let n = count
+        var t = [UInt64](repeating: 0, count: n + 2)
+        t.withUnsafeMutableBufferPointer { t in
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    limbs.withUnsafeBufferPointer { m in
+                        for i in 0..<n {
+                            var carry: UInt64 = 0
+                            for j in 0..<n { (carry, t[j]) = Self.multiplyAdd(a[j], b[i], t[j], carry) }
+                            let (tn, cn) = t[n].addingReportingOverflow(carry)
+                            t[n] = tn
+                            t[n + 1] = cn ? 1 : 0
+                            let q = t[0] &* mPrime
+                            (carry, _) = Self.multiplyAdd(q, m[0], t[0], 0)
+                            for j in 1..<n { (carry, t[j - 1]) = Self.multiplyAdd(q, m[j], t[j], carry) }
+                            let (top, ct) = t[n].addingReportingOverflow(carry)
+                            t[n - 1] = top
+                            t[n] = t[n + 1] &+ (ct ? 1 : 0)
+                        }
+                    }
+                }
+            }
+        }
+        let overflow = t[n]
+        var result = Array(t[0..<n])
+        if overflow != 0 || !Self.isLess(result, limbs) { Self.subtract(&result, limbs) }
+        return result
+    }
+
+    @inline(__always)
+    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+        var (hi, lo) = a.multipliedFullWidth(by: b)
+        let (lo1, o1) = lo.addingReportingOverflow(c)
+        let (lo2, o2) = lo1.addingReportingOverflow(d)
+        lo = lo2
+        hi &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        return (hi, lo)
+    }
+
+    /// base^exponent mod m for base < m and exponent ≥ 1 (left-to-right square-and-multiply).
+    func power(_ base: [UInt64], exponent: UInt64) -> [UInt64] {
+        let montgomeryBase = multiplyRaw(base, rSquared)
+        var result = montgomeryBase
+        let highest = UInt64.bitWidth - 1 - exponent.leadingZeroBitCount
+        for bit in stride(from: highest - 1, through: 0, by: -1) {
+            result = multiplyRaw(result, result)
+            if exponent >> UInt64(bit) & 1 == 1 { result = multiplyRaw(result, montgomeryBase) }
+        }
+        var one = [UInt64](repeating: 0, count: count)
+        one[0] = 1
+        return multiplyRaw(result, one)
+    }
+}
