@@ -28,10 +28,11 @@ CORS_ORIGIN ?= http://localhost:3000
 serve: build
 	$(BIN) --http $(SERVE_ADDRESS) --no-stdio --cors-origin $(CORS_ORIGIN)
 
-# The Node tests use this build, never an authbridge found on PATH.
+# The Node tests use this build, never an authbridge found on PATH. Tests/Fixtures/crypto/ holds
+# the node:crypto cross-check of AuthBridgeCore's crypto (its fixtures' generators and their tests).
 test: build
 	$(SWIFT) test
-	AUTHBRIDGE_BIN=$(abspath $(BIN)) $(NODE) --test protocol/ docs/
+	AUTHBRIDGE_BIN=$(abspath $(BIN)) $(NODE) --test protocol/ docs/ Tests/Fixtures/crypto/
 
 # The toolchain's swift-format with .swift-format: `make format` rewrites in place, `make lint`
 # fails on anything it would change or flag (.ci/run lints before testing).

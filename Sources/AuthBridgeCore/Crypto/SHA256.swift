@@ -10,7 +10,7 @@ import CSHA256
 /// Blocks are compressed on the CPU's SHA extensions where it has them (x86-64 SHA-NI, in the
 /// C target CSHA256: ~200 instructions a block instead of ~3,800, most of PBKDF2's cost), and by
 /// the Swift rounds below everywhere else. This is the one place that chooses.
-public struct SHA256: Sendable {
+public struct SHA256: HashFunction {
     public static let digestSize = 32
     public static let blockSize = 64
 
@@ -45,9 +45,11 @@ public struct SHA256: Sendable {
     private var length: UInt64 = 0
     private let implementation: Implementation
 
-    public init(implementation: Implementation = .preferred) { self.implementation = implementation }
+    public init(implementation: Implementation) { self.implementation = implementation }
 
-    public static func hash<Bytes: Sequence>(_ data: Bytes, implementation: Implementation = .preferred) -> [UInt8]
+    public init() { self.init(implementation: .preferred) }
+
+    public static func hash<Bytes: Sequence>(_ data: Bytes, implementation: Implementation) -> [UInt8]
     where Bytes.Element == UInt8 {
         var hasher = SHA256(implementation: implementation)
         hasher.update(data)
@@ -55,11 +57,6 @@ public struct SHA256: Sendable {
     }
 
     public static func hash(_ text: String) -> [UInt8] { hash(Array(text.utf8)) }
-
-    public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
-        let handled: Void? = data.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
-        if handled == nil { Array(data).withUnsafeBytes { update(buffer: $0) } }
-    }
 
     /// Whole blocks are compressed straight from the caller's bytes; only a partial block is
     /// copied, into `pending`.
@@ -88,13 +85,6 @@ public struct SHA256: Sendable {
                 $0.baseAddress!.copyMemory(from: base + offset, byteCount: bytes.count - offset)
             }
             pendingCount = bytes.count - offset
-        }
-    }
-
-    public consuming func finalize() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: Self.digestSize) { digest, count in
-            finalize(into: UnsafeMutableRawPointer(digest.baseAddress!))
-            count = Self.digestSize
         }
     }
 
