@@ -16,10 +16,11 @@ import Testing
 
     @Test func aCloneIsTheSameUsersNextPhoneWithItsOwnToken() throws {
         let phones = Phones(random: SeededRandomSource(seed: 7))
-        phones.updatePhone(of: "ada") { $0.oath = [OathCredential(id: "c1")] }
+        let credential = OathCredential(issuer: "ForgeRock", accountName: "ada", kind: .totp, secret: [1, 2, 3])
+        phones.updatePhone(of: "ada") { $0.oath = [credential] }
         let copy = try #require(phones.clone(id: "ada"))
         #expect(copy.id == "ada#2")
-        #expect(copy.oath == [OathCredential(id: "c1")])
+        #expect(copy.oath == [credential])
         #expect(copy.deviceToken != phones.phone(id: "ada")?.deviceToken)
         #expect(phones.phones(of: "Ada").map(\.id) == ["ada", "ada#2"])
         #expect(phones.reset(id: "ada"))
