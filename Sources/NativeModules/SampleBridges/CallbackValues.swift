@@ -30,11 +30,14 @@ enum CallbackValues {
     /// `next`'s copy of JS values onto the node: the flavor's sample rules, or `--callbacks
     /// complete`. A device profile, when one is collected, describes the flavor's platform.
     static func apply(
-        _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK
+        _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK,
+        devices: DeviceAnswers? = nil
     ) throws(BridgeError) {
         let collector = DeviceProfileCollector(platform: sample.platform) { [sdk] in sdk.deviceIdentifier }
         switch (handling, sample) {
-        case (.complete, _): applyComplete(payload, to: &node, collector: collector)
+        case (.complete, _):
+            applyComplete(payload, to: &node, collector: collector)
+            devices?.answer(&node)
         case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
         case (.sample, .android(let variant)):
             try applyAndroid(payload, to: &node, variant: variant, collector: collector)
