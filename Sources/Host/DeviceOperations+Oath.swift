@@ -55,7 +55,10 @@ extension World {
         case .badEscape: "a percent-escape is not two hex digits of UTF-8"
         case .badParameter(let parameter): "the parameter \"\(parameter)\" has no value or comes twice"
         case .missingSecret: "the URI has no secret"
-        case .badSecret(let reason): "the secret is not base32 (\(reason))"
+        case .badSecret(.invalidCharacter(let offset)): "the secret's character \(offset) is not base32"
+        case .badSecret(.invalidPadding(let offset)): "the secret's padding at \(offset) is not base32's"
+        case .badSecret(.invalidLength(let symbols)): "the secret ends in \(symbols) symbols, which base32 cannot"
+        case .badSecret(.nonZeroTrailingBits): "the secret's last symbol has bits set past its last byte"
         case .issuerMismatch(let label, let parameter):
             "the issuer parameter \"\(parameter)\" is not the label's \"\(label)\""
         case .badValue(let parameter, let value): "\(parameter)=\(value) is not a value it can have"

@@ -291,6 +291,8 @@ class Bridge {
       devices: (username) => this.request('emulator.devices', { username }),
       resetDevice: named('emulator.resetDevice'),
       cloneDevice: named('emulator.cloneDevice'),
+      scanOath: named('emulator.scanOath'),
+      oathCode: named('emulator.oathCode'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

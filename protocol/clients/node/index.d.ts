@@ -264,6 +264,25 @@ export interface Emulator {
   resetDevice(which: PhoneRef): Promise<Phone>;
   /** A second phone for the same user, with copies of what the first holds. */
   cloneDevice(which: PhoneRef): Promise<Phone>;
+  /** The phone's authenticator app scans an `otpauth://` URI (an OATH registration step's hidden value). */
+  scanOath(params: PhoneRef & { uri: string }): Promise<OathCredential>;
+  /** The code the phone's app shows now (TOTP on the daemon's clock; HOTP moves its counter on). */
+  oathCode(params: PhoneRef & { id?: string }): Promise<OathCredential & { code: string }>;
+}
+
+/** An OATH credential on an emulated phone, without its secret. */
+export interface OathCredential {
+  /** `issuer:accountName` */
+  id: string;
+  issuer: string;
+  accountName: string;
+  type: 'totp' | 'hotp';
+  algorithm: 'SHA1' | 'SHA256' | 'SHA512';
+  digits: 6 | 8;
+  /** TOTP: seconds per code. */
+  period?: number;
+  /** HOTP: the counter of the next code. */
+  counter?: number;
 }
 
 /** A phone by its id from `emulator.devices` (`ada`, `ada#2`), or a user's first phone. */
