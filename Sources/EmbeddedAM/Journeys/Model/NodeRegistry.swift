@@ -27,7 +27,8 @@ enum NodeRegistry {
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
         AM.OathRegistrationNode.type, AM.OathTokenVerifierNode.type, AM.RecoveryCodeDisplayNode.type,
-        AM.RecoveryCodeCollectorDecisionNode.type,
+        AM.RecoveryCodeCollectorDecisionNode.type, AM.GetAuthenticatorAppNode.type,
+        AM.MultiFactorRegistrationOptionsNode.type, AM.OptOutMultiFactorAuthenticationNode.type,
     ]
 
     private static let byAMName = Dictionary(

@@ -10,7 +10,7 @@ extension AM {
     /// "Next" (option 0) saves the device on the user (one OATH device per user: a new one
     /// replaces the old), with ten recovery codes when `generateRecoveryCodes` (into transient
     /// `recoveryCodes`/`recoveryCodeDeviceName` for the Recovery Code Display node), and clears
-    /// the two shared keys; with `postponeDeviceProfileStorage` it saves nothing and leaves them
+    /// the two shared keys, and marks OATH as not skippable for the user (`oath2faEnabled`); with `postponeDeviceProfileStorage` it saves nothing and leaves them
     /// for the OATH Token Verifier. Any other answer starts over with a new secret. No code is
     /// checked here. No username in shared state is a node error, as in AM.
     struct OathRegistrationNode: JourneyNode {
@@ -102,7 +102,11 @@ extension AM {
                 codes = RecoveryCodes.make(context.random)
                 saved.recoveryCodeDigests = codes.map(RecoveryCodes.digest)
             }
-            let found = context.users.update(username: context.username) { $0.devices.oath = [saved] }
+            // AM's setUserToNotSkippable: a user with a device may no longer skip OATH.
+            let found = context.users.update(username: context.username) { user in
+                user.devices.oath = [saved]
+                MultiFactorSkip.set(.notSkippable, on: &user, .oath)
+            }
             guard found else {
                 return AMFailure.nodeError(context, "OathRegistrationNode", "failed to get the identity object")
             }
