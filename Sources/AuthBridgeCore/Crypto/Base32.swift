@@ -4,7 +4,7 @@
 /// padding anywhere but at the end or of the wrong length, a final group that holds no whole byte,
 /// unused trailing bits that are not zero (RFC 4648 §3.5) — and lenient in the two ways
 /// authenticator apps are: lowercase letters are read as uppercase, and the `=` padding may be
-/// left out (Google's Key Uri Format omits it, and AM's own URIs carry none).
+/// left out (Google's Key Uri Format allows that; AM's own URIs pad).
 public enum Base32 {
     public enum DecodingError: Error, Equatable, Sendable {
         /// The byte at `offset` (in the text's UTF-8) is neither in the alphabet nor trailing padding.
