@@ -266,3 +266,40 @@ extension Substring {
         return text
     }
 }
+
+/// A registered OATH device survives `--state-dir` whole (secret, last step, drift, recovery-code
+/// digests), and the saved text holds its secret in neither of the forms the URI or AM show it.
+@Suite struct OathDeviceSavedState {
+    typealias T = AMMoreNodesTests
+
+    @Test func theDeviceItsLastStepAndItsRecoveryCodesSurviveAReload() throws {
+        let h = try T.harness(AMOathTests.nodes())
+        let (scanned, shown) = try AMOathTests.register(h)
+        let code = scanned.totp(h)
+        #expect(AMOathTests.signedIn(AMOathTests.verify(h, h.submit(shown.body, [:]).body, code: code)))
+        let before = try #require(h.am.users.find(username: "demo")?.devices.oath.first)
+        let restored = try EmbeddedAMSavedState.reload(h.am, clock: h.clock)
+        let after = try #require(restored.users.find(username: "demo")?.devices.oath.first)
+        #expect(after == before)
+        #expect(after.recoveryCodeDigests.count == 10)
+        let text = EmbeddedAMSavedState.text(h.am)
+        #expect(!text.contains(Base32.encode(scanned.secret, padding: false)), "the secret is not kept as base32")
+        #expect(!text.contains(before.hexSecret))
+    }
+
+    @Test func aDamagedDeviceIsRefusedNamingTheMember() throws {
+        var json = try #require(
+            OathDeviceProfile(
+                record: DeviceRecord(uuid: "u", deviceName: "OATH Device", createdDate: 1), sharedSecret: [1]
+            ).stateJSON.objectValue)
+        json["recoveryCodes"] = ["AAAA"]
+        #expect(throws: StateError("oath[0].recoveryCodes[0]: not the SHA-256 of a recovery code")) {
+            try OathDeviceProfile(state: StateReader(.object(json), path: "oath[0]"))
+        }
+        json["recoveryCodes"] = []
+        json["sharedSecret"] = ""
+        #expect(throws: StateError("oath[0].sharedSecret: must not be empty")) {
+            try OathDeviceProfile(state: StateReader(.object(json), path: "oath[0]"))
+        }
+    }
+}
