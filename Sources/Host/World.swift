@@ -129,7 +129,8 @@ public final class World {
         } catch {
             throw StartFailure(message: error.message)
         }
-        journeys = Self.journeyModule(configuration, sdk: sdk)
+        journeys = Self.journeyModule(
+            configuration, sdk: sdk, phones: PhoneAccess(phones: phones, clock: clock, random: random))
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
@@ -163,16 +164,19 @@ public final class World {
     }
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
-    private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
+    private static func journeyModule(
+        _ configuration: HostConfiguration, sdk: AuthSDK, phones: PhoneAccess
+    ) -> any JourneyModule {
         switch configuration.flavor {
         case .reactNativeIOS where configuration.variant == .guide:
             return GuideBridge(sdk: sdk)
         case .reactNativeIOS, .reactNativeAndroid:
             return ReactNativeBridge(
                 sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay,
-                callbacks: configuration.callbacks)
+                callbacks: configuration.callbacks, phones: phones)
         case .flutterIOS, .flutterAndroid:
-            return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
+            return FlutterBridge(
+                sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks, phones: phones)
         }
     }
 

@@ -30,11 +30,12 @@ enum CallbackValues {
     /// `next`'s copy of JS values onto the node: the flavor's sample rules, or `--callbacks
     /// complete`. A device profile, when one is collected, describes the flavor's platform.
     static func apply(
-        _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK
+        _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK,
+        phones: PhoneAccess? = nil
     ) throws(BridgeError) {
         let collector = DeviceProfileCollector(platform: sample.platform) { [sdk] in sdk.deviceIdentifier }
         switch (handling, sample) {
-        case (.complete, _): applyComplete(payload, to: &node, collector: collector)
+        case (.complete, _): applyComplete(payload, to: &node, collector: collector, phones: phones)
         case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
         case (.sample, .android(let variant)):
             try applyAndroid(payload, to: &node, variant: variant, collector: collector)
@@ -78,7 +79,9 @@ enum CallbackValues {
     /// `--callbacks complete`: a bridge that handles every callback of the iOS core list. Each
     /// input takes the payload's value at the same position (FlexibleType-decoded); a
     /// DeviceProfileCallback left empty by JS is collected natively.
-    static func applyComplete(_ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector) {
+    static func applyComplete(
+        _ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector, phones: PhoneAccess? = nil
+    ) {
         for index in node.callbacks.indices where index < payload.callbacks.count {
             for (position, input) in payload.callbacks[index].inputs.enumerated() {
                 guard let value = input.value else { continue }
@@ -89,6 +92,7 @@ enum CallbackValues {
             {
                 setProfile(on: &node, at: index, collector)
             }
+            if let phones { DeviceAnswers.answerBinding(&node, at: index, phones) }
         }
     }
 

@@ -10,15 +10,18 @@ public final class FlutterBridge: JourneyModule {
     private let flavor: Flavor
     private let dialect: Dialect
     private let callbacks: CallbackHandling
+    /// The phones the native side answers device callbacks with in `--callbacks complete`.
+    private let phones: PhoneAccess?
 
     /// `flavor` is `.flutterIOS` or `.flutterAndroid`.
-    public init(sdk: AuthSDK, flavor: Flavor, callbacks: CallbackHandling = .sample) {
+    public init(sdk: AuthSDK, flavor: Flavor, callbacks: CallbackHandling = .sample, phones: PhoneAccess? = nil) {
         precondition(
             flavor == .flutterIOS || flavor == .flutterAndroid, "a Flutter bridge is flutter-ios or flutter-android")
         self.sdk = sdk
         self.flavor = flavor
         self.dialect = flavor.dialect
         self.callbacks = callbacks
+        self.phones = phones
     }
 
     public var methods: [NativeMethod] {
@@ -66,7 +69,7 @@ public final class FlutterBridge: JourneyModule {
         let (payload, current) = try dialect.answer(to: text, sdk: sdk)
         var node = current
         let rules: CallbackValues.SampleRules = flavor == .flutterIOS ? .ios(.flutter) : .android(.java)
-        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk)
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk, phones: phones)
         return .string(resolve(try dialect.settle(.submit) { () throws(SDKError) in try sdk.submit(node) }))
     }
 

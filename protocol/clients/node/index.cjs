@@ -291,6 +291,10 @@ class Bridge {
       devices: (username) => this.request('emulator.devices', { username }),
       resetDevice: named('emulator.resetDevice'),
       cloneDevice: named('emulator.cloneDevice'),
+      bindingKeys: named('emulator.bindingKeys'),
+      deleteBindingKeys: named('emulator.deleteBindingKeys'),
+      setBindingPrompts: named('emulator.setBindingPrompts'),
+      answerBinding: named('emulator.answerBinding'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */
