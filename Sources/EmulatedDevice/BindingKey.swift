@@ -38,25 +38,23 @@ public struct BindingKey: PhoneRecord {
     /// Whether using the key asks the user first (a biometric or PIN prompt).
     public var isGuarded: Bool { authenticationType != "NONE" }
 
-    /// The public key as a JWK (RFC 7517, RFC 7518 §6.2), as the binding JWS carries it.
+    /// The public key as a JWK (RFC 7517, RFC 7518 §6.2), as the binding JWS carries it, with the
+    /// `use` and `alg` the iOS SDK adds.
     public var publicJWK: JSONObject {
         guard let key = try? P256.PrivateKey(rawRepresentation: privateKey) else { return [:] }
-        return [
-            "kty": "EC", "kid": .string(id), "use": "sig", "alg": "ES256", "crv": "P-256",
-            "x": .string(Base64URL.encode(key.publicKey.xBytes)), "y": .string(Base64URL.encode(key.publicKey.yBytes)),
-        ]
+        var json = JWK(key: .p256(key.publicKey), keyID: id).json
+        json["use"] = "sig"
+        json["alg"] = "ES256"
+        return json
     }
 
     /// A compact JWS of `claims` with this key (ES256, RFC 7515 §7.1). Binding puts the public
     /// key in the header.
     public func jws(claims: JSONObject, embeddingKey: Bool) -> String {
-        var header: JSONObject = ["alg": "ES256", "kid": .string(id), "typ": "JWS"]
+        var header: JSONObject = ["kid": .string(id), "typ": "JWS"]
         if embeddingKey { header["jwk"] = .object(publicJWK) }
-        let input =
-            Base64URL.encode(JSONWriter().bytes(.object(header))) + "."
-            + Base64URL.encode(JSONWriter().bytes(.object(claims)))
-        guard let key = try? P256.PrivateKey(rawRepresentation: privateKey) else { return input + "." }
-        return input + "." + Base64URL.encode(key.signature(for: Array(input.utf8)).rawRepresentation)
+        guard let key = try? P256.PrivateKey(rawRepresentation: privateKey) else { return "" }
+        return JWS.sign(payload: JSONWriter().bytes(.object(claims)), header: header, key: .p256(key))
     }
 
     /// The claims of a JWS over `challenge`, signed at `now` and good for `timeout` seconds.

@@ -31,7 +31,7 @@ extension AM {
             case malformed
             /// The header names no key (`kid`), or the binding JWS carries no `jwk`.
             case noKey
-            /// The JWK is not a key AuthBridge verifies (an EC P-256 key for ES256).
+            /// The JWK is not a key AuthBridge verifies (EC P-256 or RSA).
             case unsupportedKey(String)
             /// `alg` is not the key's algorithm (`none` included).
             case algorithm(String)
@@ -40,49 +40,39 @@ extension AM {
             case invalidClaim(String)
         }
 
-        /// A compact JWS (RFC 7515 §7.1) as AM reconstructs it: header, claims, what was signed
-        /// and the signature.
-        struct JWS {
-            var header: JSONObject
+        /// The device's compact JWS (RFC 7515 §7.1) as AM reconstructs it: the parsed token,
+        /// its claims, and the key it names.
+        struct DeviceJWS {
+            var token: JWS.Unverified
             var claims: JSONObject
-            var signingInput: ArraySlice<UInt8>
-            var signature: [UInt8]
 
             init(_ compact: String) throws(Refusal) {
-                let bytes = Array(compact.utf8)
-                let dots = bytes.indices.filter { bytes[$0] == UInt8(ascii: ".") }
-                guard dots.count == 2,
-                    let headerBytes = Base64URL.decode(bytes: bytes[..<dots[0]]),
-                    let claimBytes = Base64URL.decode(bytes: bytes[(dots[0] + 1)..<dots[1]]),
-                    let signature = Base64URL.decode(bytes: bytes[(dots[1] + 1)...]),
-                    case .object(let header)? = try? JSONParser.parse(headerBytes),
-                    case .object(let claims)? = try? JSONParser.parse(claimBytes)
+                guard let token = try? JWS.parse(compact),
+                    case .object(let claims)? = try? JSONParser.parse(token.payload)
                 else { throw .malformed }
-                self.header = header
+                self.token = token
                 self.claims = claims
-                self.signingInput = bytes[..<dots[1]]
-                self.signature = signature
             }
 
-            var keyId: String { header["kid"]?.stringValue ?? "" }
+            var keyId: String { token.header["kid"]?.stringValue ?? "" }
 
             /// The JWK the binding JWS carries in its header.
-            var embeddedKey: JSONObject? { header["jwk"]?.objectValue }
+            var embeddedKey: JSONObject? { token.header["jwk"]?.objectValue }
 
-            /// `validateSignature`: the signature by `jwk` under the header's algorithm.
+            /// `validateSignature`: the signature by `jwk` (EC P-256 with ES256, RSA with RS256);
+            /// `none` and an algorithm that is not the key's are refused before any cryptography.
             func verify(with jwk: JSONObject) throws(Refusal) {
-                let algorithm = header["alg"]?.stringValue ?? ""
-                guard jwk["kty"]?.stringValue == "EC", jwk["crv"]?.stringValue == "P-256" else {
-                    throw .unsupportedKey(jwk["kty"]?.stringValue ?? "")
+                let key: JWK
+                do { key = try JWK(json: jwk) } catch { throw .unsupportedKey("\(error)") }
+                do {
+                    _ = try token.verify(allowed: [.es256, .rs256], key: JWS.VerificationKey(key.key))
+                } catch {
+                    switch error {
+                    case .unsecured, .algorithmNotAllowed, .keyMismatch, .unsupportedCritical:
+                        throw .algorithm(token.algorithmName)
+                    case .malformed, .badSignature: throw .invalidSignature
+                    }
                 }
-                guard algorithm == "ES256" else { throw .algorithm(algorithm) }
-                guard let x = jwk["x"]?.stringValue.flatMap(Base64URL.decode),
-                    let y = jwk["y"]?.stringValue.flatMap(Base64URL.decode),
-                    let key = try? P256.PublicKey(x: x, y: y)
-                else { throw .unsupportedKey("EC") }
-                guard let signature = try? P256.Signature(rawRepresentation: signature),
-                    key.isValidSignature(signature, for: signingInput)
-                else { throw .invalidSignature }
             }
 
             /// `validateClaim`: `exp` in the future, `nbf` and `iat` not, each within AM's skew;
@@ -100,7 +90,7 @@ extension AM {
                 }
                 guard let subject = claims["sub"], subject != .null else { throw .invalidClaim("sub") }
                 guard let signed = claims["challenge"]?.stringValue,
-                    HMACSHA256.equal(Array(signed.utf8), Array(challenge.utf8))
+                    ConstantTime.equal(signed, challenge)
                 else { throw .invalidClaim("challenge") }
             }
 

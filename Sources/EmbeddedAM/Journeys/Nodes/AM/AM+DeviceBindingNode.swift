@@ -99,7 +99,7 @@ extension AM {
         private func bind(
             _ compact: String, deviceId: String, deviceName: String, _ context: NodeContext
         ) throws(DeviceBinding.Refusal) -> BoundDeviceProfile {
-            let jws = try DeviceBinding.JWS(compact)
+            let jws = try DeviceBinding.DeviceJWS(compact)
             try jws.validateClaims(
                 challenge: JourneyValues.text(context.shared[Self.challengeKey]),
                 applicationIds: prompt.applicationIds, now: context.clock.now)

@@ -102,7 +102,7 @@ extension AM {
         }
 
         private func verify(_ compact: String, _ context: inout NodeContext) throws(Thrown) -> NodeAction {
-            guard let jws = try? DeviceBinding.JWS(compact) else { return .outcome("failure") }
+            guard let jws = try? DeviceBinding.DeviceJWS(compact) else { return .outcome("failure") }
             let user = try validUser(try signer(of: jws, context), &context)
             if user.devices.binding.isEmpty { return .outcome("noDeviceRegistered") }
             guard let index = user.devices.binding.firstIndex(where: { $0.keyId == jws.keyId }) else {
@@ -130,7 +130,7 @@ extension AM {
         }
 
         /// `getUsername`: the JWS's subject, which must be the journey's user when it has one.
-        private func signer(of jws: DeviceBinding.JWS, _ context: NodeContext) throws(Thrown) -> String {
+        private func signer(of jws: DeviceBinding.DeviceJWS, _ context: NodeContext) throws(Thrown) -> String {
             let subject = jws.subject
             guard !subject.isEmpty else { throw Thrown(reason: "INVALID_SUBJECT", why: "the JWS has no subject") }
             guard !context.username.isEmpty else { return AMIdentity.username(universalId: subject) }
