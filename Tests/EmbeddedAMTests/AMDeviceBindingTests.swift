@@ -329,4 +329,18 @@ struct AMDeviceBindingTests {
         #expect(Self.challenge(signing) == "demo")
         #expect(Self.sign(h, signing).body["tokenId"] != nil)
     }
+
+    @Test func aBoundDeviceIsSavedWithTheUserAndDamageIsNamed() throws {
+        let h = try Self.harness([Self.bindNode()])
+        #expect(Self.bound(h).body["tokenId"] != nil)
+        let restored = Harness(seed: 3)
+        try restored.am.restoreState(h.am.stateEntries, rollingBack: false)
+        #expect(restored.am.users.find(username: "demo")?.devices == h.am.users.find(username: "demo")?.devices)
+        let device = try #require(h.am.users.find(username: "demo")?.devices.binding.first)
+        var broken = device.stateJSON.objectValue ?? [:]
+        broken["key"] = "not a JWK"
+        #expect(throws: StateError("device.key: expected an object, found string")) {
+            _ = try BoundDeviceProfile(state: StateReader(.object(broken), path: "device"))
+        }
+    }
 }
