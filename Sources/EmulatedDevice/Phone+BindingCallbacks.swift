@@ -26,8 +26,8 @@ extension Phone {
             guard let value = outputs[name]?.stringValue else { throw .missingOutput(name) }
             return value
         }
-        // The SDKs' default when AM sends no timeout.
-        let timeout = outputs["timeout"]?.intValue.map { Int(clamping: $0) } ?? 60
+        // The SDKs' default when AM sends no timeout; a hostile one is held to a year.
+        let timeout = Int(min(max(outputs["timeout"]?.intValue ?? 60, 0), 31_536_000))
         let answer: BindingAnswer
         switch type {
         case "DeviceBindingCallback":

@@ -108,4 +108,36 @@ import Testing
             try restored.restoreState([bad], rollingBack: false)
         }
     }
+
+    @Test func aCallbackIsAnsweredInItsInputsAndABadOneIsNamed() throws {
+        var phone = Phone(id: "ada", owner: "ada", deviceToken: "t")
+        let random = SeededRandomSource(seed: 3)
+        let callback: JSONObject = [
+            "type": "DeviceBindingCallback",
+            "output": [
+                ["name": "userId", "value": .string(Self.ada)], ["name": "username", "value": "ada"],
+                ["name": "authenticationType", "value": "NONE"], ["name": "challenge", "value": "c"],
+                ["name": "timeout", "value": .int(Int64.max)],
+            ],
+            "input": [
+                ["name": "IDToken1jws", "value": ""], ["name": "IDToken1deviceName", "value": ""],
+                ["name": "IDToken1deviceId", "value": ""], ["name": "IDToken1clientError", "value": ""],
+            ],
+        ]
+        let answered = try phone.answer(bindingCallback: callback, now: 100, random: random)
+        let inputs = answered["input"]?.arrayValue?.compactMap { $0["value"]?.stringValue } ?? []
+        #expect(inputs.count == 4 && !inputs[0].isEmpty && inputs[1] == "Emulated phone ada" && inputs[3].isEmpty)
+        let (_, claims, valid) = try Self.read(inputs[0], key: phone.bindingKeys[0].publicJWK)
+        #expect(valid && claims["exp"] == .int(100 + 31_536_000), "a hostile timeout is held to a year")
+        var missing = callback
+        missing["output"] = [["name": "userId", "value": "x"]]
+        #expect(throws: Phone.CallbackError.missingOutput("username")) {
+            try phone.answer(bindingCallback: missing, now: 1, random: random)
+        }
+        var other = callback
+        other["type"] = "NameCallback"
+        #expect(throws: Phone.CallbackError.notABindingCallback("NameCallback")) {
+            try phone.answer(bindingCallback: other, now: 1, random: random)
+        }
+    }
 }
