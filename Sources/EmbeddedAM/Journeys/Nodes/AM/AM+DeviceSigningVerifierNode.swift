@@ -64,7 +64,7 @@ extension AM {
                 if context.username.isEmpty {
                     user = nil
                 } else {
-                    let found = try validUser(context.username, &context)
+                    let found = try validUser(context.username, context)
                     if found.devices.binding.isEmpty { return .outcome("noDeviceRegistered") }
                     user = found
                 }
@@ -103,7 +103,7 @@ extension AM {
 
         private func verify(_ compact: String, _ context: inout NodeContext) throws(Thrown) -> NodeAction {
             guard let jws = try? DeviceBinding.DeviceJWS(compact) else { return .outcome("failure") }
-            let user = try validUser(try signer(of: jws, context), &context)
+            let user = try validUser(try signer(of: jws, context), context)
             if user.devices.binding.isEmpty { return .outcome("noDeviceRegistered") }
             guard let index = user.devices.binding.firstIndex(where: { $0.keyId == jws.keyId }) else {
                 return .outcome("keyNotFound")
@@ -144,7 +144,7 @@ extension AM {
         }
 
         /// `validateUser`: the user exists and is not locked.
-        private func validUser(_ username: String, _ context: inout NodeContext) throws(Thrown) -> DirectoryUser {
+        private func validUser(_ username: String, _ context: NodeContext) throws(Thrown) -> DirectoryUser {
             guard let user = context.users.find(username: username) else {
                 throw Thrown(reason: "INVALID_USER", why: "no user \"\(username)\"")
             }
