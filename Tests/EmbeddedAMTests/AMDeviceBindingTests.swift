@@ -343,4 +343,28 @@ struct AMDeviceBindingTests {
             _ = try BoundDeviceProfile(state: StateReader(.object(broken), path: "device"))
         }
     }
+
+    @Test func anotherUsersKeyOrAnUnsignedJWSDoesNotSignIn() throws {
+        let h = try Self.bindThenSign()
+        _ = try h.am.users.add(username: "ada", password: "Ch4ng3it!", attributes: [:])
+        var adas = AppKey()
+        adas.kid = "adas-key"
+        adas.key = try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 5, count: 32))
+        _ = h.am.users.update(username: "ada") {
+            $0.devices.binding = [
+                BoundDeviceProfile(
+                    record: DeviceRecord(uuid: "adas-key", deviceName: "Ada's", createdDate: 0), deviceId: "a",
+                    key: adas.jwk)
+            ]
+        }
+        // demo's journey, ada's key claiming to be demo: not one of demo's devices.
+        #expect(Self.outcomeShown(Self.sign(h, Self.bound(h).body, adas)) == "s-keyNotFound")
+        let signing = Self.bound(h).body
+        h.clock.advance(by: 5)
+        let app = AppKey()
+        let unsigned = app.jws(app.claims(Self.challenge(signing), now: h.clock.now), embed: false, alg: "none")
+        #expect(Self.outcomeShown(h.submit(signing, ["IDToken1jws": .string(unsigned)])) == "s-failure")
+        let device = try #require(h.am.users.find(username: "demo")?.devices.binding.first)
+        #expect(device.record.lastAccessDate == device.record.createdDate, "no sign-in recorded")
+    }
 }
