@@ -1,3 +1,5 @@
+import AuthBridgeCore
+
 /// Which AM endpoint a path names. AM's layouts are all accepted, as SDKs use each of them
 /// (forgerock-javascript-sdk `packages/javascript-sdk/src/util/url.ts`, forgerock-ios-sdk
 /// `FRAuth/FRAuth/Config/ServerConfig.swift`): with or without the `/am` prefix, the realm as
@@ -14,6 +16,8 @@ enum AMRoute: Equatable {
     case endSession
     case wellKnown
     case jwks
+    /// `users/<user>/devices/2fa/<kind>`, and `…/<uuid>` for one device (`DevicesEndpoint.swift`).
+    case devices(user: String, kind: String, uuid: String?)
 
     enum Miss: Error, Equatable {
         case noSuchPath
@@ -53,6 +57,11 @@ enum AMRoute: Equatable {
         case ["authenticate"]: return .authenticate
         case ["sessions"]: return .sessions
         case ["serverinfo", "*"]: return .serverInfo
+        case let path
+        where path.count >= 5 && path.count <= 6 && path[0] == "users" && path[2...3] == ["devices", "2fa"]:
+            return .devices(
+                user: PercentEncoding.unescape(path[1]), kind: path[4],
+                uuid: path.count == 6 ? PercentEncoding.unescape(path[5]) : nil)
         default: return nil
         }
     }
@@ -77,6 +86,8 @@ enum AMRoute: Equatable {
         case .authenticate, .sessions, .accessToken, .revoke, .introspect: return ["POST"]
         case .authorize, .userInfo, .endSession: return ["GET", "HEAD", "POST"]
         case .serverInfo, .wellKnown, .jwks: return ["GET", "HEAD"]
+        case .devices(_, _, nil): return ["GET", "HEAD", "POST"]
+        case .devices: return ["PUT", "DELETE"]
         }
     }
 }

@@ -52,6 +52,7 @@ public final class AMRoutes {
         case .endSession: return try endSession(request)
         case .wellKnown: return wellKnown()
         case .jwks: return jwks()
+        case .devices(let user, let kind, let uuid): return try devices(request, user: user, kind: kind, uuid: uuid)
         }
     }
 }

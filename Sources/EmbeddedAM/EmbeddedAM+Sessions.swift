@@ -24,7 +24,7 @@ extension EmbeddedAM {
             status: 200,
             body: [
                 "username": .string(session.username),
-                "universalId": .string("id=\(session.username),ou=user,o=\(config.realm),ou=services,ou=am-config"),
+                "universalId": .string(AMIdentity.universalId(session.username, realm: config.realm)),
                 "realm": .string(config.realmPath),
                 "latestAccessTime": .string(ISO8601.format(session.lastAccess)),
                 "maxIdleExpirationTime": .string(ISO8601.format(session.lastAccess + limits.maxIdleTime)),

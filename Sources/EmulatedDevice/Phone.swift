@@ -18,6 +18,8 @@ public struct Phone: Equatable, Sendable {
     public var notifications: [PushNotification] = []
     public var passkeys: [Passkey] = []
     public var bindingKeys: [BindingKey] = []
+    /// How the next biometric or PIN prompts are answered, first first (`Phone+DeviceBinding.swift`).
+    public var promptAnswers: [PromptAnswer] = []
 
     public init(id: String, owner: String, deviceToken: String) {
         self.id = id
@@ -37,6 +39,7 @@ public struct Phone: Equatable, Sendable {
             "notifications": .array(notifications.map { .object($0.summaryJSON) }),
             "passkeys": .array(passkeys.map { .object($0.summaryJSON) }),
             "bindingKeys": .array(bindingKeys.map { .object($0.summaryJSON) }),
+            "promptAnswers": .array(promptAnswers.map { .string($0.rawValue) }),
         ]
     }
 }
@@ -64,13 +67,14 @@ extension Phone {
         put(notifications)
         put(passkeys)
         put(bindingKeys)
+        put(promptAnswers)
         return .object(json)
     }
 
     init(state reader: StateReader) throws(StateError) {
         let known: Set<String> = [
             "id", "owner", "deviceToken", OathCredential.stateKey, PushMechanism.stateKey, PushNotification.stateKey,
-            Passkey.stateKey, BindingKey.stateKey,
+            Passkey.stateKey, BindingKey.stateKey, PromptAnswer.stateKey,
         ]
         for key in reader.object.members.map(\.key) where !known.contains(key) {
             throw StateError("\(reader.path).\(key): not saved state this authbridge knows")
@@ -88,5 +92,6 @@ extension Phone {
         notifications = try read(PushNotification.self)
         passkeys = try read(Passkey.self)
         bindingKeys = try read(BindingKey.self)
+        promptAnswers = try read(PromptAnswer.self)
     }
 }

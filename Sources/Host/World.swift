@@ -129,7 +129,8 @@ public final class World {
         } catch {
             throw StartFailure(message: error.message)
         }
-        journeys = Self.journeyModule(configuration, sdk: sdk, devices: DeviceAnswers(phones: phones, clock: clock))
+        journeys = Self.journeyModule(
+            configuration, sdk: sdk, devices: DeviceAnswers(phones: phones, clock: clock, random: random))
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both

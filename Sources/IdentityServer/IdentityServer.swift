@@ -30,6 +30,9 @@ public protocol IdentityServer: AnyObject {
     func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
     /// `POST /oauth2/realms/<realm>/introspect`, form-encoded (RFC 7662).
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply
+    /// `…/json/realms/<realm>/users/<user>/devices/2fa/<kind>[/<uuid>]` with the caller's SSO
+    /// token: a user's registered devices, listed, renamed, deleted or reset (`DevicesRequest`).
+    func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply
 }
 
 /// Which sign-off endpoint an end session goes to. A tenant's discovery can list two:
@@ -140,6 +143,36 @@ public struct AuthorizeRequest: Equatable, Sendable {
         self.codeChallenge = codeChallenge
         self.codeChallengeMethod = codeChallengeMethod
         self.responseType = responseType
+    }
+}
+
+/// One call to AM's device endpoints (https://docs.pingidentity.com/pingam/8/am-authentication/authn-mfa-list-devices.html,
+/// …/authn-mfa-reset-devices.html): whose devices, which kind (the path segment: `oath`, `push`,
+/// `webauthn`, `binding`; the server answers 404 for another) and what to do.
+public struct DevicesRequest: Equatable, Sendable {
+    public enum Operation: Equatable, Sendable {
+        /// `GET …?_queryFilter=true`: every device of the kind.
+        case query
+        /// `PUT …/<uuid>` with `{"deviceName": …}`.
+        case rename(uuid: String, deviceName: String)
+        /// `DELETE …/<uuid>`.
+        case delete(uuid: String)
+        /// `POST …?_action=reset` (OATH and push): every device of the kind deleted.
+        case reset
+    }
+
+    /// The caller's SSO token (cookie or header); nil when it sent none.
+    public var ssoToken: String?
+    /// The user as the path names them: a username or the user's id.
+    public var user: String
+    public var kind: String
+    public var operation: Operation
+
+    public init(ssoToken: String?, user: String, kind: String, operation: Operation) {
+        self.ssoToken = ssoToken
+        self.user = user
+        self.kind = kind
+        self.operation = operation
     }
 }
 

@@ -28,6 +28,14 @@ struct NamedParams {
         return number
     }
 
+    func strings(_ key: String) throws(JSONRPCError) -> [String] {
+        try read(key) { field throws(JSONReadError) in try field.strings() }
+    }
+
+    func object(_ key: String) throws(JSONRPCError) -> JSONObject {
+        try read(key) { field throws(JSONReadError) in try field.object() }
+    }
+
     private func read<T>(
         _ key: String, _ body: (JSONField<JSONReadError>) throws(JSONReadError) -> T
     ) throws(JSONRPCError) -> T {

@@ -163,6 +163,31 @@ public final class RemoteAM: IdentityServer {
             body: Array("{}".utf8), ssoToken: ssoToken)
     }
 
+    /// AM's device endpoints, as the app's own REST calls reach them (forgerock-ios-sdk
+    /// `FRDeviceBinding/FRDeviceBinding/Sources/RemoteDeviceBindingRepository.swift`).
+    public func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply {
+        let collection =
+            "\(endpoints.users)/\(PercentEncoding.escape(request.user))/devices/2fa/\(PercentEncoding.escape(request.kind))"
+        var headers = ["Accept-API-Version": "resource=1.0", "Content-Type": "application/json"]
+        if let token = request.ssoToken { headers[settings.cookieName] = token }
+        switch request.operation {
+        case .query:
+            return try exchange(
+                "GET", collection, query: [("_queryFilter", "true")], headers: headers, ssoToken: request.ssoToken)
+        case .rename(let uuid, let name):
+            return try exchange(
+                "PUT", collection + "/" + PercentEncoding.escape(uuid), headers: headers,
+                body: JSONWriter().bytes(["deviceName": .string(name)]), ssoToken: request.ssoToken)
+        case .delete(let uuid):
+            return try exchange(
+                "DELETE", collection + "/" + PercentEncoding.escape(uuid), headers: headers, ssoToken: request.ssoToken)
+        case .reset:
+            return try exchange(
+                "POST", collection, query: [("_action", "reset")], headers: headers, body: Array("{}".utf8),
+                ssoToken: request.ssoToken)
+        }
+    }
+
     // MARK: the exchange
 
     private func exchange(

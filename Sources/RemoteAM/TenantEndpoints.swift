@@ -21,6 +21,8 @@ struct TenantEndpoints: Equatable {
     /// else the same as `endSession`.
     var signOff: String
     var introspect: String
+    /// `json/<realm>/users`: each user's devices are under it (`<user>/devices/2fa/<kind>`).
+    var users: String
 
     typealias Overrides = [RemoteServerSettings.Endpoint: String]
 
@@ -43,6 +45,7 @@ struct TenantEndpoints: Equatable {
         endSession = place(.endSession, "\(oauth)/connect/endSession")
         signOff = endSession
         introspect = base + "\(oauth)/introspect"
+        users = base + "json/\(realmPath)/users"
     }
 
     /// The overrides a discovery document replaces.
@@ -93,6 +96,7 @@ struct TenantEndpoints: Equatable {
         }
         authenticate = fallback.authenticate
         sessions = fallback.sessions
+        users = fallback.users
         authorize = try required("authorization_endpoint")
         token = try required("token_endpoint")
         userInfo = try required("userinfo_endpoint")

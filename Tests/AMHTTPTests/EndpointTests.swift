@@ -19,6 +19,7 @@ final class ScriptedServer: IdentityServer {
         case validateSession(String)
         case sessionInfo(String, refresh: Bool)
         case introspect([String: String])
+        case devices(DevicesRequest)
     }
 
     var calls: [Call] = []
@@ -53,6 +54,7 @@ final class ScriptedServer: IdentityServer {
         try answer(.sessionInfo(ssoToken, refresh: refresh))
     }
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.introspect(form)) }
+    func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply { try answer(.devices(request)) }
 }
 
 /// One exchange with `AMRoutes` over a scripted server.

@@ -27,6 +27,7 @@ import Testing
         #expect(layout.token == "https://am.example.com/am/oauth2/realms/root/realms/alpha/access_token")
         #expect(layout.endSession == "https://am.example.com/am/oauth2/realms/root/realms/alpha/connect/endSession")
         #expect(layout.endSession(at: .forgeRockSignOff) == layout.endSession(at: .endSessionEndpoint))
+        #expect(layout.users == "https://am.example.com/am/json/realms/root/realms/alpha/users")
     }
 
     @Test func documentEndpoints() throws {
@@ -35,6 +36,7 @@ import Testing
         #expect(found.token == document["token_endpoint"])
         #expect(found.userInfo == document["userinfo_endpoint"])
         #expect(found.revoke == document["revocation_endpoint"])
+        #expect(found.users == layout.users, "the document names no device endpoints")
         #expect(found.endSession(at: .endSessionEndpoint) == document["end_session_endpoint"])
         #expect(
             found.endSession(at: .forgeRockSignOff) == document["end_session_endpoint"],

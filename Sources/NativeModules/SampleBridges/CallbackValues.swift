@@ -81,7 +81,9 @@ enum CallbackValues {
     /// `--callbacks complete`: a bridge that handles every callback of the iOS core list. Each
     /// input takes the payload's value at the same position (FlexibleType-decoded); a
     /// DeviceProfileCallback left empty by JS is collected natively.
-    static func applyComplete(_ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector) {
+    static func applyComplete(
+        _ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector
+    ) {
         for index in node.callbacks.indices where index < payload.callbacks.count {
             for (position, input) in payload.callbacks[index].inputs.enumerated() {
                 guard let value = input.value else { continue }

@@ -10,19 +10,23 @@ import NativeSDK
 public final class DeviceAnswers {
     let phones: Phones
     let clock: Clock
+    /// What a key made now draws on (a device-binding key).
+    let random: RandomSource
     /// The username the native side last submitted (a Name or ValidatedCreateUsername callback
     /// that is not a code).
     private(set) var username: String?
 
-    public init(phones: Phones, clock: Clock) {
+    public init(phones: Phones, clock: Clock, random: RandomSource) {
         self.phones = phones
         self.clock = clock
+        self.random = random
     }
 
     /// Called once JS's values are on the node, before it is submitted.
     func answer(_ node: inout Node) {
         noteUsername(node)
         answerOath(&node)
+        for index in node.callbacks.indices { answerBinding(&node, at: index) }
     }
 
     private func noteUsername(_ node: Node) {

@@ -293,6 +293,10 @@ class Bridge {
       cloneDevice: named('emulator.cloneDevice'),
       scanOath: named('emulator.scanOath'),
       oathCode: named('emulator.oathCode'),
+      bindingKeys: named('emulator.bindingKeys'),
+      deleteBindingKeys: named('emulator.deleteBindingKeys'),
+      setBindingPrompts: named('emulator.setBindingPrompts'),
+      answerBinding: named('emulator.answerBinding'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

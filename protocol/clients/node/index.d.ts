@@ -268,6 +268,14 @@ export interface Emulator {
   scanOath(params: PhoneRef & { uri: string }): Promise<OathCredential>;
   /** The code the phone's app shows now (TOTP on the daemon's clock; HOTP moves its counter on). */
   oathCode(params: PhoneRef & { id?: string }): Promise<OathCredential & { code: string }>;
+  /** The phone's device-binding keys (never the private halves). */
+  bindingKeys(which: PhoneRef): Promise<BindingKeys>;
+  /** Deletes one key (`key`) or every key on the phone only; the server keeps the device. */
+  deleteBindingKeys(which: PhoneRef & { key?: string }): Promise<BindingKeys>;
+  /** How the phone's next biometric or PIN prompts are answered, first first. */
+  setBindingPrompts(which: PhoneRef & { answers: PromptAnswer[] }): Promise<{ phone: string; answers: PromptAnswer[] }>;
+  /** The phone's answer to a DeviceBindingCallback or DeviceSigningVerifierCallback: the callback, inputs filled. */
+  answerBinding(which: PhoneRef & { callback: BindingCallback }): Promise<BindingCallback>;
 }
 
 /** An OATH credential on an emulated phone, without its secret. */
@@ -285,6 +293,33 @@ export interface OathCredential {
   counter?: number;
 }
 
+/** How the emulated user answers a biometric or PIN prompt. */
+export type PromptAnswer = 'approve' | 'cancel' | 'timeout' | 'unsupported';
+
+/** A device-binding key on a phone. */
+export interface BindingKey {
+  /** The key id (`kid`): the device's uuid at the server. */
+  id: string;
+  userId: string;
+  username: string;
+  authenticationType: 'BIOMETRIC_ONLY' | 'BIOMETRIC_ALLOW_FALLBACK' | 'APPLICATION_PIN' | 'NONE';
+  createdAt: number;
+  /** The public key as a JWK (EC P-256). */
+  publicKey: Record<string, unknown>;
+}
+
+export interface BindingKeys {
+  phone: string;
+  keys: BindingKey[];
+}
+
+/** A DeviceBindingCallback or DeviceSigningVerifierCallback as AM sends it. */
+export interface BindingCallback {
+  type: 'DeviceBindingCallback' | 'DeviceSigningVerifierCallback';
+  output: Array<{ name: string; value: unknown }>;
+  input: Array<{ name: string; value: string }>;
+}
+
 /** A phone by its id from `emulator.devices` (`ada`, `ada#2`), or a user's first phone. */
 export type PhoneRef = { username: string } | { phone: string };
 
@@ -296,7 +331,9 @@ export interface Phone {
   push: Array<Record<string, unknown>>;
   notifications: Array<Record<string, unknown>>;
   passkeys: Array<Record<string, unknown>>;
-  bindingKeys: Array<Record<string, unknown>>;
+  bindingKeys: BindingKey[];
+  /** How the next biometric or PIN prompts will be answered. */
+  promptAnswers: PromptAnswer[];
 }
 
 /** One device on a user's profile, as AM's device REST endpoints list it. */

@@ -24,4 +24,17 @@ enum AMIdentity {
         }
         return merged
     }
+
+    /// AM's universal id of a user (what sessions report and device-binding callbacks send as
+    /// `userId`): `id=<username>,ou=user,o=<realm>,ou=services,ou=am-config`.
+    static func universalId(_ username: String, realm: String) -> String {
+        "id=\(username),ou=user,o=\(realm),ou=services,ou=am-config"
+    }
+
+    /// The username a universal id names (a plain username names itself), as AM's identity
+    /// lookup accepts either.
+    static func username(universalId: String) -> String {
+        guard universalId.hasPrefix("id="), let comma = universalId.firstIndex(of: ",") else { return universalId }
+        return String(universalId[universalId.index(universalId.startIndex, offsetBy: 3)..<comma])
+    }
 }

@@ -29,6 +29,7 @@ enum NodeRegistry {
         AM.OathRegistrationNode.type, AM.OathTokenVerifierNode.type, AM.RecoveryCodeDisplayNode.type,
         AM.RecoveryCodeCollectorDecisionNode.type, AM.GetAuthenticatorAppNode.type,
         AM.MultiFactorRegistrationOptionsNode.type, AM.OptOutMultiFactorAuthenticationNode.type,
+        AM.DeviceBindingNode.type, AM.DeviceBindingStorageNode.type, AM.DeviceSigningVerifierNode.type,
     ]
 
     private static let byAMName = Dictionary(
