@@ -12,7 +12,7 @@ struct DevicesRESTTests {
         _ = try h.am.users.add(username: "ada", password: "Ch4ng3it!", attributes: [:])
         _ = h.am.users.update(username: "demo") { user in
             let record = DeviceRecord(uuid: "d1", deviceName: "Phone", createdDate: 1000)
-            user.devices.oath = [OathDeviceProfile(record: record)]
+            user.devices.oath = [OathDeviceProfile(record: record, sharedSecret: Array(repeating: 7, count: 20))]
             user.devices.push = [PushDeviceProfile(record: record)]
             user.devices.webAuthn = [WebAuthnDeviceProfile(record: record)]
             user.devices.binding = [
