@@ -83,6 +83,13 @@ import Testing
         let tampered = try X509.Certificate(der: subject)
         #expect(tampered.subject.organizationalUnit == ["authenticator Attestation"])
         #expect(!tampered.isSigned(by: rootKey))
+        // The WebAuthn form: the signature in the key's natural encoding, no X.509 algorithm.
+        let leaf = try X509.Certificate(der: Self.leaf)
+        #expect(rootKey.isValidSignature(leaf.signature, for: leaf.tbsCertificate))
+        #expect(!rootKey.isValidSignature(leaf.signature, for: leaf.tbsCertificate.dropLast()))
+        #expect(
+            !rootKey.isValidSignature(
+                leaf.signature, for: leaf.tbsCertificate, algorithm: X509.OID.sha256WithRSAEncryption))
         // A key of the wrong kind for the algorithm.
         let rsa = try #require(
             NodeCryptoFixtureTests.entries("rsa").first.map {

@@ -17,7 +17,7 @@ public enum P256 {
         case scalarOutOfRange
     }
 
-    public struct PublicKey: Sendable {
+    public struct PublicKey: Equatable, Sendable {
         /// Affine coordinates, normal form.
         let x: U256
         let y: U256

@@ -84,20 +84,26 @@ extension PublicKey {
         }
     }
 
-    /// Whether `signature` (DER for ECDSA, raw for RSA, as in X.509 and WebAuthn attestation
-    /// statements) signs `message` under `algorithm`, which must match the key's kind.
+    /// Whether `signature` signs `message` with SHA-256 in the encoding X.509 and WebAuthn use:
+    /// ECDSA as DER (COSE ES256, −7), RSA as RSASSA-PKCS1-v1_5 (COSE RS256, −257).
+    public func isValidSignature(_ signature: [UInt8], for message: some Sequence<UInt8>) -> Bool {
+        switch self {
+        case .p256(let key):
+            guard let signature = try? P256.Signature(derRepresentation: signature) else { return false }
+            return key.isValidSignature(signature, for: message)
+        case .rsa(let key):
+            return key.isValidSignature(signature, for: message)
+        }
+    }
+
+    /// The same, for an X.509 signature algorithm: it must be the key's (ecdsa-with-SHA256 or
+    /// sha256WithRSAEncryption), anything else answers false.
     public func isValidSignature(
         _ signature: [UInt8], for message: some Sequence<UInt8>, algorithm: DER.ObjectIdentifier
     ) -> Bool {
         switch self {
-        case .p256(let key):
-            guard algorithm == X509.OID.ecdsaWithSHA256,
-                let signature = try? P256.Signature(derRepresentation: signature)
-            else { return false }
-            return key.isValidSignature(signature, for: message)
-        case .rsa(let key):
-            guard algorithm == X509.OID.sha256WithRSAEncryption else { return false }
-            return key.isValidSignature(signature, for: message)
+        case .p256: algorithm == X509.OID.ecdsaWithSHA256 && isValidSignature(signature, for: message)
+        case .rsa: algorithm == X509.OID.sha256WithRSAEncryption && isValidSignature(signature, for: message)
         }
     }
 }
