@@ -9,13 +9,7 @@ import Testing
 /// signatures the generator computed and node:crypto verified) must be what Swift signs, byte for
 /// byte. Nothing is written: the two implementations meet only through the checked-in file.
 @Suite struct NodeCryptoFixtureTests {
-    static let fixtures: JSONObject = {
-        let path = String(#filePath.split(separator: "/").dropLast(2).joined(separator: "/"))
-        guard case .success(let bytes) = FileBytes.read(path: "/" + path + "/Fixtures/crypto/node-crypto.json"),
-            case .object(let object)? = try? JSONParser.parse(bytes)
-        else { return [:] }
-        return object
-    }()
+    static let fixtures = cryptoFixture("node-crypto.json")
 
     static func entries(_ name: String) -> [JSONObject] {
         (fixtures[name]?.arrayValue ?? []).compactMap(\.objectValue)
