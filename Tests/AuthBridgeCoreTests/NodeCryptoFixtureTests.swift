@@ -83,6 +83,23 @@ import Testing
         }
     }
 
+    /// ssh-keygen's authorized_keys lines hold the keys node exported, and the tokens node signed
+    /// with their private halves verify with them (AM's Amster JWT node).
+    @Test func openSSHKeys() throws {
+        let entries = Self.entries("openssh")
+        #expect(entries.count == 2)
+        for entry in entries {
+            let line = entry["line"]?.stringValue ?? ""
+            let key = try PublicKey(openSSH: line)
+            #expect(key == (try JWK(json: entry["jwk"]?.objectValue ?? [:])).key)
+            #expect(line.hasPrefix(key.openSSH + " "))
+            let algorithm = try #require(JWS.Algorithm(rawValue: entry["alg"]?.stringValue ?? ""))
+            let verified = try JWS.verify(
+                entry["token"]?.stringValue ?? "", allowed: [.es256, .rs256], key: JWS.VerificationKey(key))
+            #expect(verified.algorithm == algorithm)
+        }
+    }
+
     static let shortNames = [
         X509.OID.country: "C", X509.OID.organization: "O", X509.OID.organizationalUnit: "OU", X509.OID.commonName: "CN",
     ]

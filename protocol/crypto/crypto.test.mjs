@@ -63,6 +63,27 @@ test('JWS entries verify with their JWKs', () => {
   }
 });
 
+test('OpenSSH entries: ssh-keygen\'s line holds the key node exports, and the token verifies with it', () => {
+  assert.deepEqual(fixtures.openssh.map((entry) => entry.alg), ['ES256', 'RS256']);
+  for (const entry of fixtures.openssh) {
+    const key = crypto.createPublicKey({ key: entry.jwk, format: 'jwk' });
+    // RFC 4251 §5 strings in the base64 blob: the type, then e and n, or the curve and the point.
+    const blob = Buffer.from(entry.line.split(' ')[1], 'base64');
+    const fields = [];
+    for (let at = 0; at < blob.length; at += 4 + blob.readUInt32BE(at)) fields.push(blob.subarray(at + 4, at + 4 + blob.readUInt32BE(at)));
+    const unsigned = (field) => (field[0] === 0 ? field.subarray(1) : field).toString('base64url');
+    if (entry.alg === 'RS256') {
+      assert.deepEqual([fields[0].toString(), unsigned(fields[1]), unsigned(fields[2])], ['ssh-rsa', entry.jwk.e, entry.jwk.n]);
+    } else {
+      assert.deepEqual([fields[0].toString(), fields[1].toString()], ['ecdsa-sha2-nistp256', 'nistp256']);
+      assert.deepEqual([fields[2].subarray(1, 33).toString('base64url'), fields[2].subarray(33).toString('base64url')], [entry.jwk.x, entry.jwk.y]);
+    }
+    const [header, payload, signature] = entry.token.split('.');
+    const options = entry.alg === 'ES256' ? { key, dsaEncoding: 'ieee-p1363' } : key;
+    assert.ok(crypto.verify('sha256', Buffer.from(`${header}.${payload}`), options, Buffer.from(signature, 'base64url')));
+  }
+});
+
 test('certificates: OpenSSL reads what the fixture says, and each is signed by its issuer', () => {
   const byLabel = Object.fromEntries(fixtures.certificates.map((entry) => [entry.label, entry]));
   for (const entry of fixtures.certificates) {

@@ -1,7 +1,7 @@
 // Writes node-crypto.json beside this file: keys, signatures, JWS tokens and X.509 certificates
 // made by node:crypto (OpenSSL), an implementation independent of AuthBridgeCore's.
 //
-//   node Tests/Fixtures/crypto/make-fixtures.mjs
+//   node Tests/Fixtures/crypto/make-fixtures.mjs      (ssh-keygen must be on PATH)
 //
 // Run once; the output is checked in. Two tests read it, and neither writes anything:
 //   - Tests/AuthBridgeCoreTests/NodeCryptoFixtureTests.swift: the Swift code must verify every
@@ -14,7 +14,10 @@
 // multiplication (ECDH) and BigInt arithmetic, checks them with crypto.verify before they are
 // stored, and the Node test checks it on RFC 6979 §A.2.5's published vectors too.
 import crypto from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const order = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
@@ -201,6 +204,26 @@ export function buildFixtures() {
       : crypto.sign('sha256', input, pair.privateKey);
     jws.push({ alg, jwk: { ...jwk(pair), kid: `node-${alg}` }, token: `${input}.${signature.toString('base64url')}` });
   }
+  // OpenSSH public keys from ssh-keygen (an authorized_keys file's lines, as AM's Amster JWT node
+  // reads them), with a JWS node signs with the private key and the key as node exports it.
+  const openssh = [];
+  const dir = mkdtempSync(join(tmpdir(), 'authbridge-ssh-'));
+  try {
+    for (const [alg, args] of [['ES256', ['-t', 'ecdsa', '-b', '256']], ['RS256', ['-t', 'rsa', '-b', '2048']]]) {
+      const file = join(dir, alg);
+      const run = spawnSync('ssh-keygen', [...args, '-m', 'PEM', '-N', '', '-C', `amster-${alg}`, '-f', file]);
+      if (run.status !== 0) throw new Error(`ssh-keygen: ${run.stderr}`);
+      const privateKey = crypto.createPrivateKey(readFileSync(file));
+      const line = readFileSync(`${file}.pub`, 'utf8').trim();
+      const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ sub: 'amadmin', nonce: '9c1f2d7e' })).toString('base64url');
+      const input = Buffer.from(`${header}.${payload}`);
+      const signature = crypto.sign('sha256', input, alg === 'ES256' ? { key: privateKey, dsaEncoding: 'ieee-p1363' } : privateKey);
+      openssh.push({ alg, line, jwk: crypto.createPublicKey(privateKey).export({ format: 'jwk' }), token: `${input}.${signature.toString('base64url')}` });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   // Certificates as WebAuthn `packed` attestation with x5c uses them (WebAuthn §8.2.1).
   const root = ecKey();
   const leaf = ecKey();
@@ -219,7 +242,7 @@ export function buildFixtures() {
   const certificates = Object.entries(made).map(([label, der]) => ({
     label, signedBy: issuers[label], der: hex(der), aaguid: label === 'leaf' ? aaguid : null, ...describeCertificate(der),
   }));
-  return { generator: 'Tests/Fixtures/crypto/make-fixtures.mjs', node: process.version, p256, deterministic, rsa, jws, certificates };
+  return { generator: 'Tests/Fixtures/crypto/make-fixtures.mjs', node: process.version, p256, deterministic, rsa, jws, openssh, certificates };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
