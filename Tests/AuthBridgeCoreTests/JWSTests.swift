@@ -103,6 +103,9 @@ import Testing
             let token = Base64URL.encode(Array(headerJSON.utf8)) + ".e30."
             #expect(throws: JWS.Error.malformed(.header)) { try JWS.verify(token, allowed: [.hs256], key: key) }
         }
+        // A JWT's claims must be an object.
+        let array = JWS.sign(payload: Array("[1]".utf8), key: .hmac(HMACSHA256.Key([7])))
+        #expect(throws: JWS.Error.malformed(.payload)) { try JWT.verify(array, key: [7]) }
         let crit = JWS.sign(payload: [], header: ["crit": ["b64"], "b64": false], key: .hmac(HMACSHA256.Key([7])))
         #expect(throws: JWS.Error.unsupportedCritical) { try JWS.verify(crit, allowed: [.hs256], key: key) }
         // An ES256 signature of the wrong size (DER instead of raw r ‖ s).
@@ -119,6 +122,7 @@ import Testing
         for text in [Self.a2JWK, Self.a3JWK] {
             let jwk = try Self.jwk(text)
             let again = try JWK(json: jwk.json)
+            #expect(again == jwk)
             #expect(again.json == jwk.json)
             #expect(jwk.json["d"] == nil)
         }

@@ -134,6 +134,20 @@ import Testing
         #expect(!key.publicKey.isValidSignature(key.signature(for: message), digest: digest))
     }
 
+    /// FIPS 186-4 §6.4: a longer digest is cut to its leftmost 256 bits, a shorter one is a
+    /// smaller integer; neither is refused or read as zero.
+    @Test func digestSizes() throws {
+        let key = try P256.PrivateKey(rawRepresentation: decodeHex(Self.rfc6979Key))
+        let digest = SHA256.hash(Array("sample".utf8))
+        #expect(key.signature(digest: digest + digest) == key.signature(digest: digest))
+        let short = Array(digest.prefix(20))
+        let signature = key.signature(digest: short)
+        #expect(key.publicKey.isValidSignature(signature, digest: short))
+        #expect(key.publicKey.isValidSignature(signature, digest: [0] + short))
+        #expect(!key.publicKey.isValidSignature(signature, digest: short + [0]))
+        #expect(!key.publicKey.isValidSignature(key.signature(digest: []), digest: digest))
+    }
+
     @Test func publicKeyEncodingsAreChecked() throws {
         let x = decodeHex(Self.rfc6979X)
         let y = decodeHex(Self.rfc6979Y)

@@ -126,6 +126,13 @@ public enum DER {
             return value
         }
 
+        /// The contents of a constructed element with `tag`, as a reader of their own: for
+        /// structures read field by field (call `finish()` on it after the last).
+        public mutating func contents(tag: UInt8 = Tag.sequence) throws(DER.Error) -> Reader {
+            let element = try read(tag: tag)
+            return Reader(element.content, origin: element.offset)
+        }
+
         private init(_ bytes: ArraySlice<UInt8>, origin: Int) {
             self.bytes = bytes
             position = bytes.startIndex

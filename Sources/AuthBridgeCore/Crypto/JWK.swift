@@ -1,6 +1,6 @@
 /// A public key of a kind the bridge verifies signatures with: what a SubjectPublicKeyInfo, an
 /// X.509 certificate or a JWK holds, and what WebAuthn and device binding store.
-public enum PublicKey: Sendable {
+public enum PublicKey: Equatable, Sendable {
     case p256(P256.PublicKey)
     case rsa(RSA.PublicKey)
 }
@@ -8,7 +8,7 @@ public enum PublicKey: Sendable {
 /// Public JSON Web Keys (RFC 7517 §4, RFC 7518 §6.2 and §6.3): EC P-256 (`kty` "EC", `crv`
 /// "P-256", `x`, `y`) and RSA (`kty` "RSA", `n`, `e`), with an optional `kid`. Private members
 /// (`d`, `p`, …) are ignored when read and never written; other members are ignored too.
-public struct JWK: Sendable {
+public struct JWK: Equatable, Sendable {
     public enum Error: Swift.Error, Equatable, Sendable {
         /// A required member is absent or not a string.
         case missingMember(String)

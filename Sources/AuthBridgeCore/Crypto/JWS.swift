@@ -51,6 +51,8 @@ public enum JWS {
         case serialization
         /// Not a JSON object, duplicate member names, or `alg` missing or not a string.
         case header
+        /// Not a JSON object where one is required (a JWT's claims).
+        case payload
         case signature
     }
 

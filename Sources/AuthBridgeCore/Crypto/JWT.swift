@@ -16,7 +16,7 @@ public struct JWT: Sendable {
     }
 
     /// Checks the HS256 signature and returns the token's parts; a payload that is not a JSON
-    /// object is `.malformed(.serialization)`. Expiry is the caller's business: what "expired"
+    /// object is `.malformed(.payload)`. Expiry is the caller's business: what "expired"
     /// means depends on the caller's clock.
     public static func verify(_ token: String, key: [UInt8]) throws(JWS.Error) -> JWT {
         try verify(token, with: HMACSHA256.Key(key))
@@ -25,7 +25,7 @@ public struct JWT: Sendable {
     public static func verify(_ token: String, with key: HMACSHA256.Key) throws(JWS.Error) -> JWT {
         let verified = try JWS.verify(token, allowed: [.hs256], key: .hmac(key))
         guard case .object(let claims)? = try? JSONParser.parse(verified.payload) else {
-            throw .malformed(.serialization)
+            throw .malformed(.payload)
         }
         return JWT(header: verified.header, claims: claims)
     }

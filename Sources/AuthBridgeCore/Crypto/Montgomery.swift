@@ -3,7 +3,7 @@
 /// §5.2.2 RSAVP1). Public data only, so nothing here tries to be constant time.
 ///
 /// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
-struct MontgomeryModulus: Sendable {
+struct MontgomeryModulus: Equatable, Sendable {
     let limbs: [UInt64]
     /// -m⁻¹ mod 2^64.
     private let mPrime: UInt64

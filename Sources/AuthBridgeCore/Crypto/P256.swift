@@ -17,7 +17,7 @@ public enum P256 {
         case scalarOutOfRange
     }
 
-    public struct PublicKey: Sendable {
+    public struct PublicKey: Equatable, Sendable {
         /// Affine coordinates, normal form.
         let x: U256
         let y: U256
@@ -59,14 +59,13 @@ public enum P256 {
             isValidSignature(signature, digest: SHA256.hash(message))
         }
 
-        /// The same over a SHA-256 digest already computed (32 bytes).
+        /// The same over a digest already computed (SHA-256's 32 bytes; see `P256.scalar(digest:)`).
         public func isValidSignature(_ signature: Signature, digest: [UInt8]) -> Bool {
             let order = P256Curve.order
-            guard let z = U256(bigEndian: digest),
-                let r = U256(bigEndian: signature.r), let s = U256(bigEndian: signature.s),
+            guard let r = U256(bigEndian: signature.r), let s = U256(bigEndian: signature.s),
                 !r.isZero, !s.isZero, r < order.modulus, s < order.modulus
             else { return false }
-            let e = order.reduce(z)
+            let e = P256.scalar(digest: digest)
             // w = s⁻¹, u1 = e·w, u2 = r·w (mod n); Montgomery forms cancel in the products.
             let w = order.invert(order.toMontgomery(s))
             let u1 = order.fromMontgomery(order.multiply(order.toMontgomery(e), w))
@@ -108,10 +107,10 @@ public enum P256 {
             signature(digest: SHA256.hash(message))
         }
 
-        /// The same over a SHA-256 digest (32 bytes; other sizes are a programming error).
+        /// The same over a digest already computed (SHA-256's 32 bytes; see `P256.scalar(digest:)`).
         public func signature(digest: [UInt8]) -> Signature {
             let order = P256Curve.order
-            let e = order.reduce(U256(bigEndian: digest) ?? .zero)
+            let e = P256.scalar(digest: digest)
             var nonces = RFC6979Nonces(key: scalar, digest: e)
             while true {
                 let k = nonces.next()
@@ -126,6 +125,17 @@ public enum P256 {
                 return Signature(r: r.bigEndianBytes, s: s.bigEndianBytes)
             }
         }
+    }
+}
+
+extension P256 {
+    /// A digest as the scalar e that ECDSA signs (FIPS 186-4 §6.4: its leftmost 256 bits, as an
+    /// integer, reduced mod n), so any digest size has one defined meaning; a shorter one is a
+    /// smaller integer.
+    static func scalar(digest: [UInt8]) -> U256 {
+        let bytes = digest.prefix(32)
+        let padded = [UInt8](repeating: 0, count: 32 - bytes.count) + bytes
+        return P256Curve.order.reduce(U256(bigEndian: padded) ?? .zero)
     }
 }
 

@@ -15,7 +15,7 @@ public enum RSA {
         case unsupportedExponent([UInt8])
     }
 
-    public struct PublicKey: Sendable {
+    public struct PublicKey: Equatable, Sendable {
         let modulus: MontgomeryModulus
         let exponent: UInt64
         /// The modulus's size in bytes: a signature has exactly this many.

@@ -34,6 +34,20 @@ public struct CivilTime: Equatable, Sendable {
         year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
     }
 
+    /// Seconds since 1970 of a UTC calendar time (Howard Hinnant's days-from-civil): the way back,
+    /// for dates read from text such as X.509 validity times. Fields are not range-checked here.
+    public static func unixSeconds(
+        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+    ) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return days * 86_400 + hour * 3600 + minute * 60 + second
+    }
+
     /// `value` in decimal, zero-padded on the left to `width` digits.
     public static func padded(_ value: Int64, _ width: Int) -> String {
         let text = String(value)

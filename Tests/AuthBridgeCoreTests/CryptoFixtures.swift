@@ -1,3 +1,5 @@
+import AuthBridgeCore
+
 /// Hex test vectors as bytes (whitespace ignored, so long vectors can be wrapped as published).
 func decodeHex(_ text: String) -> [UInt8] {
     let digits = Array(text.utf8).filter { $0 != 0x20 && $0 != 0x0A }
@@ -6,4 +8,13 @@ func decodeHex(_ text: String) -> [UInt8] {
         UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16)
             ?? { preconditionFailure("not hex") }()
     }
+}
+
+/// A JSON file of Tests/Fixtures/crypto, empty when missing (the suites then expect entries and fail).
+func cryptoFixture(_ name: String) -> JSONObject {
+    let tests = #filePath.split(separator: "/").dropLast(2).joined(separator: "/")
+    guard case .success(let bytes) = FileBytes.read(path: "/\(tests)/Fixtures/crypto/\(name)"),
+        case .object(let object)? = try? JSONParser.parse(bytes)
+    else { return [:] }
+    return object
 }
