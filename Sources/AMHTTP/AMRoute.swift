@@ -14,6 +14,7 @@ enum AMRoute: Equatable {
     case endSession
     case wellKnown
     case jwks
+    case pushMessage
 
     enum Miss: Error, Equatable {
         case noSuchPath
@@ -53,6 +54,7 @@ enum AMRoute: Equatable {
         case ["authenticate"]: return .authenticate
         case ["sessions"]: return .sessions
         case ["serverinfo", "*"]: return .serverInfo
+        case ["push", "sns", "message"]: return .pushMessage
         default: return nil
         }
     }
@@ -74,7 +76,7 @@ enum AMRoute: Equatable {
     /// The methods AM answers on each endpoint (HEAD wherever GET is).
     var methods: [String] {
         switch self {
-        case .authenticate, .sessions, .accessToken, .revoke, .introspect: return ["POST"]
+        case .authenticate, .sessions, .accessToken, .revoke, .introspect, .pushMessage: return ["POST"]
         case .authorize, .userInfo, .endSession: return ["GET", "HEAD", "POST"]
         case .serverInfo, .wellKnown, .jwks: return ["GET", "HEAD"]
         }

@@ -52,6 +52,7 @@ public final class AMRoutes {
         case .endSession: return try endSession(request)
         case .wellKnown: return wellKnown()
         case .jwks: return jwks()
+        case .pushMessage: return try pushMessage(request)
         }
     }
 }

@@ -122,6 +122,10 @@ public final class World {
         embedded.onSessionEnded = { [unowned sdk] session, cause in
             sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause)
         }
+        // The push sender's notifications reach the phones holding the token, as SNS delivers them.
+        embedded.onPushNotification = { [unowned phones, clock] delivery in
+            Self.deliver(delivery, to: phones, now: clock.now)
+        }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in
                 try StateDirectory(path: path)

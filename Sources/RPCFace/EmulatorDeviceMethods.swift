@@ -45,5 +45,6 @@ extension RPCFace {
                 })
             return .object(copy.summaryJSON)
         }
+        registerPushMethods()
     }
 }

@@ -21,6 +21,8 @@ struct TenantEndpoints: Equatable {
     /// else the same as `endSession`.
     var signOff: String
     var introspect: String
+    /// AM's push device endpoint (`…/push/sns/message`), where an authenticator app answers.
+    var pushMessage: String
 
     typealias Overrides = [RemoteServerSettings.Endpoint: String]
 
@@ -43,6 +45,7 @@ struct TenantEndpoints: Equatable {
         endSession = place(.endSession, "\(oauth)/connect/endSession")
         signOff = endSession
         introspect = base + "\(oauth)/introspect"
+        pushMessage = base + "json/\(realmPath)/push/sns/message"
     }
 
     /// The overrides a discovery document replaces.
@@ -100,6 +103,7 @@ struct TenantEndpoints: Equatable {
         endSession = try required("end_session_endpoint")
         signOff = try endpoint("ping_end_idp_session_endpoint") ?? endSession
         introspect = try endpoint("introspection_endpoint") ?? fallback.introspect
+        pushMessage = fallback.pushMessage
     }
 
     /// Where an end session of `kind` goes.

@@ -19,6 +19,7 @@ final class ScriptedServer: IdentityServer {
         case validateSession(String)
         case sessionInfo(String, refresh: Bool)
         case introspect([String: String])
+        case pushMessage(PushAction, JSONValue)
     }
 
     var calls: [Call] = []
@@ -53,6 +54,9 @@ final class ScriptedServer: IdentityServer {
         try answer(.sessionInfo(ssoToken, refresh: refresh))
     }
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.introspect(form)) }
+    func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply {
+        try answer(.pushMessage(action, body))
+    }
 }
 
 /// One exchange with `AMRoutes` over a scripted server.

@@ -26,6 +26,8 @@ enum NodeRegistry {
         AM.SetSuccessUrlNode.type, AM.ZeroPageLoginNode.type, AM.KbaVerifyNode.type, AM.EmailTemplateNode.type,
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
+        AM.PushRegistrationNode.type, AM.PushAuthenticationSenderNode.type, AM.PushWaitNode.type,
+        AM.PushResultVerifierNode.type,
     ]
 
     private static let byAMName = Dictionary(
