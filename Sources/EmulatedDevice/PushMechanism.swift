@@ -24,7 +24,8 @@ public struct PushMechanism: PhoneRecord {
 
     public var stateJSON: JSONValue {
         var json: JSONObject = [
-            "id": .string(id), "issuer": .string(issuer), "accountName": .string(accountName), "secret": .string(secret),
+            "id": .string(id), "issuer": .string(issuer), "accountName": .string(accountName),
+            "secret": .string(secret),
             "registrationEndpoint": .string(registrationEndpoint),
             "authenticationEndpoint": .string(authenticationEndpoint), "addedAt": .double(addedAt),
         ]
@@ -69,7 +70,8 @@ public struct PushMechanism: PhoneRecord {
     ) throws(PushURIError) -> (mechanism: PushMechanism, registration: DeviceRequest) {
         let parsed = try PushRegistrationURI(uri)
         let mechanism = PushMechanism(
-            id: mechanismUid, issuer: parsed.issuer, accountName: parsed.accountName, secret: Base64.encode(parsed.secret),
+            id: mechanismUid, issuer: parsed.issuer, accountName: parsed.accountName,
+            secret: Base64.encode(parsed.secret),
             registrationEndpoint: parsed.registrationEndpoint, authenticationEndpoint: parsed.authenticationEndpoint,
             amlbCookie: parsed.amlbCookie, uid: parsed.uid, resourceId: parsed.resourceId, addedAt: now)
         let claims: JSONObject = [
@@ -79,7 +81,9 @@ public struct PushMechanism: PhoneRecord {
         ]
         let request = DeviceRequest(
             url: parsed.registrationEndpoint,
-            body: ["messageId": .string(parsed.messageId), "jwt": .string(JWT(claims: claims).signed(key: parsed.secret))],
+            body: [
+                "messageId": .string(parsed.messageId), "jwt": .string(JWT(claims: claims).signed(key: parsed.secret)),
+            ],
             cookie: parsed.amlbCookie)
         return (mechanism, request)
     }

@@ -31,7 +31,8 @@ public struct PushNotification: PhoneRecord {
         challenge = try reader.string("challenge")
         message = try reader.string("message")
         pushType = try reader.string("pushType")
-        numbers = try reader["numbers"].optionalElements()?.map { field throws(StateError) in Int(try field.int()) }
+        numbers =
+            try reader["numbers"].optionalElements()?.map { field throws(StateError) in Int(try field.int()) }
             ?? []
         amlbCookie = try reader.optionalString("amlbCookie")
         sentAt = try reader.time("sentAt")
@@ -86,7 +87,8 @@ public struct PushNotification: PhoneRecord {
         }
         return PushNotification(
             id: messageId, mechanismUid: uid, challenge: challenge, message: text("m") ?? "", pushType: pushType,
-            numbers: numbers, amlbCookie: text("l").flatMap { Base64.decode($0) }.map { String(decoding: $0, as: UTF8.self) },
+            numbers: numbers,
+            amlbCookie: text("l").flatMap { Base64.decode($0) }.map { String(decoding: $0, as: UTF8.self) },
             sentAt: sent, expiresAt: sent + ttl)
     }
 

@@ -45,7 +45,9 @@ extension World {
         if approve, notification.isNumberChallenge, number == nil {
             throw EmulatorError(
                 param: "number",
-                reason: "the notification asks for a number: one of \(notification.numbers.map(String.init).joined(separator: ", "))")
+                reason:
+                    "the notification asks for a number: one of \(notification.numbers.map(String.init).joined(separator: ", "))"
+            )
         }
         guard let phone = phones.phone(id: id),
             let request = phone.answer(notification: notification.id, approve: approve, number: number)

@@ -130,7 +130,9 @@ struct AMPushTests {
         #expect(T.output(step, 2, "id") == "mfaDeviceRegistration")
         #expect(T.output(step, 3, "waitTime") == "2000")
         let uri = Self.uri(step)
-        #expect(uri.hasPrefix("pushauth://push/Example%20Bank:demo?l=YW1sYmNvb2tpZT0wMQ&issuer=RXhhbXBsZSBCYW5r&m=REGISTER:"))
+        #expect(
+            uri.hasPrefix(
+                "pushauth://push/Example%20Bank:demo?l=YW1sYmNvb2tpZT0wMQ&issuer=RXhhbXBsZSBCYW5r&m=REGISTER:"))
         let query = PercentEncoding.queryParameters(of: uri)
         #expect(query.keys.sorted() == ["a", "b", "c", "image", "issuer", "l", "m", "pid", "r", "s", "uid"])
         #expect(Base64URL.decode(query["s"] ?? "")?.count == 32)
@@ -200,8 +202,10 @@ struct AMPushTests {
         let header = Base64URL.encode(Array(#"{"alg":"none","typ":"JWT"}"#.utf8))
         let payload = Base64URL.encode(Array(#"{"response":"x","deviceId":"t","mechanismUid":"m"}"#.utf8))
         #expect(
-            h.am.pushMessage(.register, body: ["messageId": .string(messageId), "jwt": .string("\(header).\(payload).")])
-                .status == 400)
+            h.am.pushMessage(
+                .register, body: ["messageId": .string(messageId), "jwt": .string("\(header).\(payload).")]
+            )
+            .status == 400)
         #expect(h.am.pushMessage(.register, body: ["messageId": "REGISTER:nope", "jwt": "x.y.z"]).status == 400)
         #expect(h.am.pushMessage(.register, body: ["messageId": .string(messageId)]).status == 400)
         #expect(h.am.pushMessage(.register, body: "not an object").status == 400)
@@ -272,7 +276,9 @@ struct AMPushTests {
             #expect(T.types(wait) == ["PollingWaitCallback", "HiddenValueCallback", "ConfirmationCallback"])
             let shown = try #require(T.output(wait, 1, "value")?.stringValue)
             #expect(T.output(wait, 1, "id") == "pushChallengeNumber")
-            #expect(T.output(wait, 0, "message")?.stringValue == "Tap the number [\(shown)] on the Push Notification to continue.")
+            #expect(
+                T.output(wait, 0, "message")?.stringValue
+                    == "Tap the number [\(shown)] on the Push Notification to continue.")
             let delivery = try #require(inbox.deliveries.last)
             let claims = try Self.claims(delivery, registration)
             #expect(claims["k"] == "challenge")
@@ -334,7 +340,10 @@ struct AMPushTests {
 
     @Test func theVerifierWithoutAPushFailsTheJourney() throws {
         let h = try T.harness([
-            ("n", "PushResultVerifierNode", ["TRUE": T.success, "FALSE": "marker", "EXPIRED": "marker", "WAITING": "marker"], [:])
+            (
+                "n", "PushResultVerifierNode",
+                ["TRUE": T.success, "FALSE": "marker", "EXPIRED": "marker", "WAITING": "marker"], [:]
+            )
         ])
         #expect(T.begin(h).status == 401)
     }

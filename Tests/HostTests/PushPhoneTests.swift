@@ -66,7 +66,9 @@ import Testing
             callbacks(qr) == ["TextOutputCallback", "TextOutputCallback", "HiddenValueCallback", "PollingWaitCallback"])
         let uri = try #require(qr["callbacks"]?.arrayValue?[2]["output"]?.arrayValue?.first?["value"]?.stringValue)
         let mechanism = try host.perform { world in
-            Result { () throws(EmulatorError) in try world.scanPush(phone: world.phoneId(username: "demo", phone: nil), uri: uri) }
+            Result { () throws(EmulatorError) in
+                try world.scanPush(phone: world.phoneId(username: "demo", phone: nil), uri: uri)
+            }
         }.get().get()
         #expect(mechanism.issuer == "ForgeRock" && mechanism.accountName == "demo")
         return try submit(host, qr).body
@@ -76,7 +78,8 @@ import Testing
         let host = try Self.host()
         let wait = try Self.registered(host)
         #expect(Self.callbacks(wait) == ["PollingWaitCallback", "ConfirmationCallback"])
-        let device = try #require(try host.perform { $0.embedded.users.find(username: "demo")?.devices.push.first }.get())
+        let device = try #require(
+            try host.perform { $0.embedded.users.find(username: "demo")?.devices.push.first }.get())
         let phone = try #require(try host.perform { $0.phones.phone(id: "demo") }.get())
         #expect(device.deviceId == phone.deviceToken)
         #expect(device.mechanismUid == phone.push.first?.id)

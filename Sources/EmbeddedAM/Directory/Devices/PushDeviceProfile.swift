@@ -67,9 +67,10 @@ public struct PushDeviceProfile: DeviceProfile {
         communicationId = try reader.string("communicationId")
         communicationType = try reader.string("communicationType")
         deviceType = try reader.string("deviceType")
-        recoveryCodes = try reader["recoveryCodes"].optionalElements()?.map { field throws(StateError) in
-            try field.string()
-        } ?? []
+        recoveryCodes =
+            try reader["recoveryCodes"].optionalElements()?.map { field throws(StateError) in
+                try field.string()
+            } ?? []
     }
 
     /// AM's device REST form: no secret, no recovery code.

@@ -96,13 +96,16 @@ extension AM {
         }
 
         /// The notification's claims; nil when the custom payload is past AM's 3 KB.
-        private func claims(_ user: DirectoryUser, _ device: PushDeviceProfile, _ context: inout NodeContext)
+        private func claims(
+            _ user: DirectoryUser, _ device: PushDeviceProfile, _ context: inout NodeContext
+        )
             -> JSONObject?
         {
             let text = Push.replacing(
                 "{{issuer}}", in: Push.replacing("{{user}}", in: userMessage, with: user.username), with: device.issuer)
             var claims: JSONObject = [
-                "u": .string(device.mechanismUid), "l": .string(Base64.encode(Array(PushService.loadBalancerCookie.utf8))),
+                "u": .string(device.mechanismUid),
+                "l": .string(Base64.encode(Array(PushService.loadBalancerCookie.utf8))),
                 "c": .string(context.push.randomBytes()), "m": .string(text), "k": .string(pushType.claim),
                 "i": .string(String(Int64((context.clock.now * 1000).rounded(.down)))),
                 "t": .string(String(messageTimeout / 1000)), "d": .string(user.username),

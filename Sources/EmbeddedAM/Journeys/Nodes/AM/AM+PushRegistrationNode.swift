@@ -66,7 +66,8 @@ extension AM {
 
         private func start(_ user: DirectoryUser, _ context: inout NodeContext) -> NodeAction {
             let device: JSONObject = [
-                "uuid": .string(context.random.uuid().lowercased()), "sharedSecret": .string(context.push.randomBytes()),
+                "uuid": .string(context.random.uuid().lowercased()),
+                "sharedSecret": .string(context.push.randomBytes()),
                 "deviceName": .string(PushDeviceProfile.defaultName), "issuer": .string(issuer),
             ]
             let messageId = context.push.newMessageId(.register)
@@ -117,7 +118,8 @@ extension AM {
                     uuid: JourneyValues.text(device["uuid"]), deviceName: JourneyValues.text(device["deviceName"]),
                     createdDate: now),
                 sharedSecret: JourneyValues.text(device["sharedSecret"]), issuer: JourneyValues.text(device["issuer"]),
-                mechanismUid: JourneyValues.text(answer["mechanismUid"]), deviceId: JourneyValues.text(answer["deviceId"]),
+                mechanismUid: JourneyValues.text(answer["mechanismUid"]),
+                deviceId: JourneyValues.text(answer["deviceId"]),
                 communicationId: JourneyValues.text(answer["communicationId"]),
                 communicationType: JourneyValues.text(answer["communicationType"]),
                 deviceType: JourneyValues.text(answer["deviceType"]), recoveryCodes: codes)
