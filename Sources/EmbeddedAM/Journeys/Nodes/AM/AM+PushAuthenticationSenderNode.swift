@@ -28,21 +28,26 @@ extension AM {
                     captureFailure: try s.bool("captureFailure", default: false)))
         }
 
+        /// The export's `pushType` (AM's `PushType` by name).
         enum PushKind: String {
-            case DEFAULT, CHALLENGE, BIOMETRIC
+            case tapToAccept = "DEFAULT"
+            case displayChallenge = "CHALLENGE"
+            case biometric = "BIOMETRIC"
             /// The `k` claim.
             var claim: String { rawValue.lowercased() }
         }
 
         /// `FailureReason`: what `PushAuthFailureReason` names, and the error AM throws otherwise.
         enum FailureReason: String {
-            case MISSING_USERNAME, SENDER_ALREADY_USED, TRANSMISSION_FAILURE
+            case missingUsername = "MISSING_USERNAME"
+            case senderAlreadyUsed = "SENDER_ALREADY_USED"
+            case transmissionFailure = "TRANSMISSION_FAILURE"
             var message: String {
                 switch self {
-                case .MISSING_USERNAME: "Expected username to be set."
-                case .SENDER_ALREADY_USED:
+                case .missingUsername: "Expected username to be set."
+                case .senderAlreadyUsed:
                     "Message ID is already set! Must finish one push authentication before starting a new one."
-                case .TRANSMISSION_FAILURE:
+                case .transmissionFailure:
                     "AuthenticatorPush :: sendMessage() : Failed to transmit message through PushService."
                 }
             }
@@ -63,13 +68,13 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let username = context.shared["username"]?.stringValue else {
-                return failure(.MISSING_USERNAME, &context)
+                return failure(.missingUsername, &context)
             }
             if let sent = context.shared[Push.messageIdKey], sent != .null {
-                return failure(.SENDER_ALREADY_USED, &context)
+                return failure(.senderAlreadyUsed, &context)
             }
             guard let user = context.users.find(username: username) else {
-                return failure(.TRANSMISSION_FAILURE, &context)
+                return failure(.transmissionFailure, &context)
             }
             let device = user.devices.push.first
             let skip = mandatory ? .notSkippable : Push.skip(user)
@@ -79,7 +84,7 @@ extension AM {
                 return .outcome("NOT_REGISTERED")
             }
             guard let secret = Base64.decode(device.sharedSecret), let claims = claims(user, device, &context) else {
-                return failure(.TRANSMISSION_FAILURE, &context)
+                return failure(.transmissionFailure, &context)
             }
             let messageId = context.push.newMessageId(.authenticate)
             context.push.expect(
@@ -117,7 +122,7 @@ extension AM {
             claims["p"] = .string(payloadText)
             // No request headers or device location reach the embedded server's nodes.
             if contextInfo { claims["x"] = "{}" }
-            if pushType == .CHALLENGE {
+            if pushType == .displayChallenge {
                 let numbers = Self.numbers(context.random)
                 claims["n"] = .string(numbers.choices.map(String.init).joined(separator: ","))
                 context.shared[Push.numberChallengeKey] = .string(String(numbers.answer))
