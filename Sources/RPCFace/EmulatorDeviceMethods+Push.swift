@@ -4,10 +4,16 @@ import Host
 import JSONRPC
 
 /// `emulator.scanPush`, `emulator.pushNotifications`, `emulator.approvePush`,
-/// `emulator.denyPush`, `emulator.expirePush`: a test's hands on a phone's push authenticator.
+/// `emulator.denyPush`, `emulator.expirePush`: a test's hands on a phone's push authenticator;
+/// `emulator.lastPushNotification`: what the push sender last handed SNS, for a test that plays
+/// the authenticator app itself.
 /// A phone is named by `username` (the user's first phone) or `phone` (its id).
 extension RPCFace {
     func registerPushMethods() {
+        register("emulator.lastPushNotification") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return try unit { world in world.embedded.push.lastDelivery?.json ?? .null }
+        }
         register("emulator.scanPush") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let (username, phone, uri) = (

@@ -47,6 +47,9 @@ public final class PushService {
 
     /// Told of every notification the sender sends (Amazon SNS's part).
     public var onNotification: ((PushDelivery) -> Void)?
+    /// The last notification sent, as SNS was handed it: what a test reads to answer as a
+    /// real authenticator app would (`emulator.lastPushNotification`).
+    public private(set) var lastDelivery: PushDelivery?
 
     init(clock: Clock, random: RandomSource) {
         self.clock = clock
@@ -89,7 +92,10 @@ public final class PushService {
     }
 
     /// Sends a notification (SNS's publish).
-    func send(_ delivery: PushDelivery) { onNotification?(delivery) }
+    func send(_ delivery: PushDelivery) {
+        lastDelivery = delivery
+        onNotification?(delivery)
+    }
 
     // MARK: the device endpoint
 
@@ -184,4 +190,11 @@ public struct PushDelivery: Equatable, Sendable {
     /// The text shown in the notification.
     public var subject: String
     public var pushType: String
+
+    public var json: JSONValue {
+        [
+            "messageId": .string(messageId), "message": .string(message), "deviceId": .string(deviceId),
+            "communicationId": .string(communicationId), "subject": .string(subject), "pushType": .string(pushType),
+        ]
+    }
 }

@@ -291,6 +291,12 @@ class Bridge {
       devices: (username) => this.request('emulator.devices', { username }),
       resetDevice: named('emulator.resetDevice'),
       cloneDevice: named('emulator.cloneDevice'),
+      scanPush: named('emulator.scanPush'),
+      pushNotifications: named('emulator.pushNotifications'),
+      approvePush: named('emulator.approvePush'),
+      denyPush: named('emulator.denyPush'),
+      expirePush: named('emulator.expirePush'),
+      lastPushNotification: named('emulator.lastPushNotification'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */
