@@ -27,6 +27,8 @@ public final class World {
     public let pingStores = PingStores()
     /// The test users' phones: the emulated device, beside the SDK (`EmulatedDevice`).
     public let phones: Phones
+    /// The native side's hands on the phones: the sample bridges' complete mode and `emulator.*`.
+    public let deviceAnswers: DeviceAnswers
     public private(set) var catalog = ModuleCatalog()
     let stateDirectory: StateDirectory?
 
@@ -114,6 +116,7 @@ public final class World {
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
         phones = Phones(random: random)
+        deviceAnswers = DeviceAnswers(phones: phones, server: server, clock: clock, random: random)
         owners = StateBook([
             SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded, phones,
         ])
@@ -124,7 +127,9 @@ public final class World {
         }
         // The push sender's notifications reach the phones holding the token, as SNS delivers them.
         embedded.onPushNotification = { [unowned phones, clock] delivery in
-            Self.deliver(delivery, to: phones, now: clock.now)
+            DeviceAnswers.deliver(
+                messageId: delivery.messageId, jwt: delivery.message, deviceToken: delivery.deviceId, to: phones,
+                now: clock.now)
         }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in
@@ -133,7 +138,7 @@ public final class World {
         } catch {
             throw StartFailure(message: error.message)
         }
-        journeys = Self.journeyModule(configuration, sdk: sdk)
+        journeys = Self.journeyModule(configuration, sdk: sdk, device: deviceAnswers)
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
@@ -167,16 +172,19 @@ public final class World {
     }
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
-    private static func journeyModule(_ configuration: HostConfiguration, sdk: AuthSDK) -> any JourneyModule {
+    private static func journeyModule(
+        _ configuration: HostConfiguration, sdk: AuthSDK, device: DeviceAnswers
+    ) -> any JourneyModule {
         switch configuration.flavor {
         case .reactNativeIOS where configuration.variant == .guide:
             return GuideBridge(sdk: sdk)
         case .reactNativeIOS, .reactNativeAndroid:
             return ReactNativeBridge(
                 sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay,
-                callbacks: configuration.callbacks)
+                callbacks: configuration.callbacks, device: device)
         case .flutterIOS, .flutterAndroid:
-            return FlutterBridge(sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks)
+            return FlutterBridge(
+                sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks, device: device)
         }
     }
 
