@@ -4,8 +4,8 @@ import AuthBridgeCore
 /// (ForgeRock/am-external `openam-push-notification` `dispatch/predicates/SignedJwtVerificationPredicate.java`
 /// and `PushMessageChallengeResponsePredicate.java`, `utils/HS256Helper.java`): the body's
 /// `jwt` is an HS256 JWS under the registration's shared secret, and its `response` claim is
-/// base64(HMAC-SHA256(secret, challenge)). Every JWT check of the push endpoint is here, so a
-/// general JWS verifier can take their place in one edit.
+/// base64(HMAC-SHA256(secret, challenge)). Every JWT check of the push endpoint is here, on
+/// Core's `JWS` with HS256 alone allowed.
 struct PushAnswer: Equatable {
     let claims: JSONObject
 
@@ -22,20 +22,22 @@ struct PushAnswer: Equatable {
     /// `challenge` is standard base64, as AM keeps it.
     static func check(_ body: JSONObject, secret: [UInt8], challenge: String) throws(Refusal) -> PushAnswer {
         guard case .string(let token)? = body["jwt"] else { throw .malformed }
-        let jwt: JWT
+        let verified: JWS.Verified
         do {
-            jwt = try JWT.verify(token, key: secret)
+            verified = try JWS.verify(token, allowed: [.hs256], key: .hmac(HMACSHA256.Key(secret)))
         } catch .malformed {
             throw .malformed
-        } catch .unsupportedAlgorithm {
-            throw .unsupportedAlgorithm
-        } catch {
+        } catch .badSignature {
             throw .badSignature
+        } catch {
+            // `alg: none`, another algorithm, a critical header it does not know.
+            throw .unsupportedAlgorithm
         }
-        guard case .string(let response)? = jwt.claims["response"],
-            HMACSHA256.equal(Array(response.utf8), Array(expectedResponse(secret: secret, challenge: challenge).utf8))
+        guard case .object(let claims)? = try? JSONParser.parse(verified.payload) else { throw .malformed }
+        guard case .string(let response)? = claims["response"],
+            ConstantTime.equal(response, expectedResponse(secret: secret, challenge: challenge))
         else { throw .wrongResponse }
-        return PushAnswer(claims: jwt.claims)
+        return PushAnswer(claims: claims)
     }
 
     /// What the authenticator must answer (AM's `HS256Helper.answerAsString`).
