@@ -338,6 +338,28 @@ struct AMPushTests {
         }
     }
 
+    @Test func aUserWhoAlreadyHasADevicePassesRegistrationAtOnce() throws {
+        let h = try T.harness([
+            (
+                "n", "PushRegistrationNode",
+                ["successOutcome": T.success, "failureOutcome": T.failure, "timeoutOutcome": "marker"], [:]
+            )
+        ])
+        _ = Self.giveDevice(h)
+        #expect(T.begin(h).body["tokenId"] != nil)
+    }
+
+    @Test func aBiometricPushSaysSoAndIsApprovedLikeADefaultOne() throws {
+        let (h, inbox) = try Self.harness(Self.nodes(pushType: "BIOMETRIC"))
+        let (wait, registration) = try Self.registered(h, inbox)
+        let delivery = try #require(inbox.deliveries.last)
+        #expect(try Self.claims(delivery, registration)["k"] == "biometric")
+        #expect(delivery.pushType == "biometric")
+        #expect(try Self.answer(h, delivery, registration).status == 200)
+        h.clock.advance(by: 6)
+        #expect(h.submit(wait, [:]).body["tokenId"] != nil)
+    }
+
     @Test func theVerifierWithoutAPushFailsTheJourney() throws {
         let h = try T.harness([
             (
