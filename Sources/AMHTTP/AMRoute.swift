@@ -18,6 +18,7 @@ enum AMRoute: Equatable {
     case jwks
     /// `users/<user>/devices/2fa/<kind>`, and `…/<uuid>` for one device (`DevicesEndpoint.swift`).
     case devices(user: String, kind: String, uuid: String?)
+    case pushMessage
 
     enum Miss: Error, Equatable {
         case noSuchPath
@@ -62,6 +63,7 @@ enum AMRoute: Equatable {
             return .devices(
                 user: PercentEncoding.unescape(path[1]), kind: path[4],
                 uuid: path.count == 6 ? PercentEncoding.unescape(path[5]) : nil)
+        case ["push", "sns", "message"]: return .pushMessage
         default: return nil
         }
     }
@@ -83,7 +85,7 @@ enum AMRoute: Equatable {
     /// The methods AM answers on each endpoint (HEAD wherever GET is).
     var methods: [String] {
         switch self {
-        case .authenticate, .sessions, .accessToken, .revoke, .introspect: return ["POST"]
+        case .authenticate, .sessions, .accessToken, .revoke, .introspect, .pushMessage: return ["POST"]
         case .authorize, .userInfo, .endSession: return ["GET", "HEAD", "POST"]
         case .serverInfo, .wellKnown, .jwks: return ["GET", "HEAD"]
         case .devices(_, _, nil): return ["GET", "HEAD", "POST"]

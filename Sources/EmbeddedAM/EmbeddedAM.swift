@@ -8,6 +8,8 @@ public final class EmbeddedAM: IdentityServer {
     public let users: UserDirectory
     public let sessions: SessionStore
     let clock: Clock
+    /// Push messages awaiting an authenticator's answer, and the sender (`PushService`).
+    public let push: PushService
     private let journeyEngine: JourneyEngine
     private let oauth: OAuthIssuer
 
@@ -16,7 +18,9 @@ public final class EmbeddedAM: IdentityServer {
         self.clock = clock
         users = UserDirectory(random: random, iterations: config.passwordHashIterations)
         sessions = SessionStore(random: random, clock: clock, limits: config.sessionLimits)
-        journeyEngine = JourneyEngine(config: config, users: users, sessions: sessions, clock: clock, random: random)
+        push = PushService(clock: clock, random: random)
+        journeyEngine = JourneyEngine(
+            config: config, users: users, sessions: sessions, push: push, clock: clock, random: random)
         oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
         if let demo = config.demoUser {
             try! users.add(
@@ -80,6 +84,8 @@ public final class EmbeddedAM: IdentityServer {
         oauth.endSession(idTokenHint: idTokenHint)
     }
 
+    public func pushMessage(_ action: PushAction, body: JSONValue) -> ServerReply { push.handle(action, body: body) }
+
     public func logoutSession(ssoToken: String) -> ServerReply {
         guard sessions.end(ssoToken, cause: .logout) else {
             return ServerReply(status: 401, body: AMErrors.accessDenied)
@@ -99,6 +105,12 @@ public final class EmbeddedAM: IdentityServer {
     public var onSessionEnded: ((SSOSession, SessionEndCause) -> Void)? {
         get { sessions.onEnded }
         set { sessions.onEnded = newValue }
+    }
+
+    /// Told of every push notification the server sends, as Amazon SNS would be.
+    public var onPushNotification: ((PushDelivery) -> Void)? {
+        get { push.onNotification }
+        set { push.onNotification = newValue }
     }
 
     /// An administrator revoking a user: their SSO sessions and OAuth grants end now; the app

@@ -1,16 +1,154 @@
 import AuthBridgeCore
 
-/// A push notification delivered to the phone and not yet answered.
-/// Only an id so far; what it holds is added with the nodes that use it.
+/// A push notification delivered to the phone and not yet answered or expired, read as the
+/// ForgeRock Authenticator reads one (forgerock-android-sdk `forgerock-authenticator`
+/// `NotificationFactory.java`): the message id and the JWT AM signed with the registration's
+/// secret, whose claims carry the mechanism uid `u`, the challenge `c`, the text `m`, the push
+/// type `k`, the time sent `i` (ms), its lifetime `t` (s) and, for a number challenge, the
+/// three numbers `n`.
 public struct PushNotification: PhoneRecord {
     public static let stateKey = "notifications"
+    /// AM's message id.
     public var id: String
+    public var mechanismUid: String
+    /// Standard base64.
+    public var challenge: String
+    public var message: String
+    /// `default`, `challenge` or `biometric`.
+    public var pushType: String
+    /// The numbers to choose from, for a number challenge.
+    public var numbers: [Int]
+    public var amlbCookie: String?
+    /// Seconds since the epoch.
+    public var sentAt: Double
+    public var expiresAt: Double
 
-    public init(id: String) { self.id = id }
+    public var stateJSON: JSONValue { .object(fields(withChallenge: true)) }
 
-    public var stateJSON: JSONValue { ["id": .string(id)] }
+    public init(state reader: StateReader) throws(StateError) {
+        id = try reader.string("id")
+        mechanismUid = try reader.string("mechanismUid")
+        challenge = try reader.string("challenge")
+        message = try reader.string("message")
+        pushType = try reader.string("pushType")
+        numbers =
+            try reader["numbers"].optionalElements()?.map { field throws(StateError) in Int(try field.int()) }
+            ?? []
+        amlbCookie = try reader.optionalString("amlbCookie")
+        sentAt = try reader.time("sentAt")
+        expiresAt = try reader.time("expiresAt")
+    }
 
-    public init(state reader: StateReader) throws(StateError) { id = try reader.string("id") }
+    /// What a test sees: no challenge.
+    public var summaryJSON: JSONObject { fields(withChallenge: false) }
 
-    public var summaryJSON: JSONObject { ["id": .string(id)] }
+    private func fields(withChallenge: Bool) -> JSONObject {
+        var json: JSONObject = [
+            "id": .string(id), "mechanismUid": .string(mechanismUid), "message": .string(message),
+            "pushType": .string(pushType), "sentAt": .double(sentAt), "expiresAt": .double(expiresAt),
+        ]
+        if !numbers.isEmpty { json["numbers"] = .array(numbers.map { .int(Int64($0)) }) }
+        if withChallenge {
+            json["challenge"] = .string(challenge)
+            if let amlbCookie { json["amlbCookie"] = .string(amlbCookie) }
+        }
+        return json
+    }
+
+    public var isNumberChallenge: Bool { pushType == "challenge" }
+
+    /// Why the phone dropped a message it was sent, as the authenticator drops it
+    /// (`InvalidNotificationException`).
+    public enum Refusal: Error, Equatable, Sendable {
+        case malformed
+        case unknownMechanism
+        case badSignature
+    }
+
+    /// Reads a delivered message: the mechanism it names must be on this phone and its secret
+    /// must verify the JWT.
+    static func read(
+        messageId: String, jwt: String, mechanisms: [PushMechanism], now: Double
+    ) throws(Refusal) -> PushNotification {
+        guard let claims = unverifiedClaims(jwt), case .string(let uid)? = claims["u"],
+            case .string(let challenge)? = claims["c"]
+        else { throw .malformed }
+        guard let mechanism = mechanisms.first(where: { $0.id == uid }) else { throw .unknownMechanism }
+        guard let secret = Base64.decode(mechanism.secret), (try? JWT.verify(jwt, key: secret)) != nil else {
+            throw .badSignature
+        }
+        func text(_ claim: String) -> String? { claims[claim]?.stringValue }
+        let ttl = text("t").flatMap { Double($0) } ?? 120
+        let sent = text("i").flatMap { Double($0) }.map { $0 / 1000 } ?? now
+        let pushType = text("k") ?? "default"
+        var numbers: [Int] = []
+        if pushType == "challenge", let list = text("n") {
+            numbers = list.split(separator: ",").compactMap { Int($0) }
+        }
+        return PushNotification(
+            id: messageId, mechanismUid: uid, challenge: challenge, message: text("m") ?? "", pushType: pushType,
+            numbers: numbers,
+            amlbCookie: text("l").flatMap { Base64.decode($0) }.map { String(decoding: $0, as: UTF8.self) },
+            sentAt: sent, expiresAt: sent + ttl)
+    }
+
+    /// The claims of a compact JWS before its key is known (the mechanism uid says which key).
+    private static func unverifiedClaims(_ jwt: String) -> JSONObject? {
+        let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let bytes = Base64URL.decode(String(parts[1])),
+            case .object(let claims)? = try? JSONParser.parse(bytes)
+        else { return nil }
+        return claims
+    }
+
+    /// The answer (`PushResponder.authentication`, `authenticationWithChallenge`): `response`
+    /// = base64(HMAC-SHA256(secret, challenge)); `deny: true` when denied; the chosen number as
+    /// `challengeResponse` for a number challenge.
+    func answer(approve: Bool, number: Int?, mechanism: PushMechanism) -> DeviceRequest {
+        let secret = Base64.decode(mechanism.secret) ?? []
+        var claims: JSONObject = [
+            "response": .string(
+                PushMechanism.challengeResponse(secret: secret, challenge: Base64.decode(challenge) ?? []))
+        ]
+        if !approve { claims["deny"] = true }
+        if approve, isNumberChallenge, let number { claims["challengeResponse"] = .string(String(number)) }
+        return DeviceRequest(
+            url: mechanism.authenticationEndpoint,
+            body: ["messageId": .string(id), "jwt": .string(JWT(claims: claims).signed(key: secret))],
+            cookie: amlbCookie)
+    }
+
+    init(
+        id: String, mechanismUid: String, challenge: String, message: String, pushType: String, numbers: [Int],
+        amlbCookie: String?, sentAt: Double, expiresAt: Double
+    ) {
+        self.id = id
+        self.mechanismUid = mechanismUid
+        self.challenge = challenge
+        self.message = message
+        self.pushType = pushType
+        self.numbers = numbers
+        self.amlbCookie = amlbCookie
+        self.sentAt = sentAt
+        self.expiresAt = expiresAt
+    }
+}
+
+extension Phone {
+    /// A message from the push service: kept unless the phone already has it or refuses it.
+    public mutating func receive(messageId: String, jwt: String, now: Double) throws(PushNotification.Refusal) {
+        guard !notifications.contains(where: { $0.id == messageId }) else { return }
+        notifications.append(try PushNotification.read(messageId: messageId, jwt: jwt, mechanisms: push, now: now))
+    }
+
+    /// Drops notifications whose time is up.
+    public mutating func dropExpiredNotifications(now: Double) { notifications.removeAll { $0.expiresAt <= now } }
+
+    /// The answer to a pending notification, or nil when it is not here or its mechanism is gone.
+    public func answer(notification id: String, approve: Bool, number: Int?) -> DeviceRequest? {
+        guard let notification = notifications.first(where: { $0.id == id }),
+            let mechanism = push.first(where: { $0.id == notification.mechanismUid })
+        else { return nil }
+        return notification.answer(approve: approve, number: number, mechanism: mechanism)
+    }
 }

@@ -27,6 +27,8 @@ public final class World {
     public let pingStores = PingStores()
     /// The test users' phones: the emulated device, beside the SDK (`EmulatedDevice`).
     public let phones: Phones
+    /// The native side's hands on the phones: the sample bridges' complete mode and `emulator.*`.
+    public let deviceAnswers: DeviceAnswers
     public private(set) var catalog = ModuleCatalog()
     let stateDirectory: StateDirectory?
 
@@ -114,6 +116,7 @@ public final class World {
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
         phones = Phones(random: random)
+        deviceAnswers = DeviceAnswers(phones: phones, server: server, clock: clock, random: random)
         owners = StateBook([
             SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded, phones,
         ])
@@ -122,6 +125,12 @@ public final class World {
         embedded.onSessionEnded = { [unowned sdk] session, cause in
             sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause)
         }
+        // The push sender's notifications reach the phones holding the token, as SNS delivers them.
+        embedded.onPushNotification = { [unowned phones, clock] delivery in
+            DeviceAnswers.deliver(
+                messageId: delivery.messageId, jwt: delivery.message, deviceToken: delivery.deviceId, to: phones,
+                now: clock.now)
+        }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in
                 try StateDirectory(path: path)
@@ -129,8 +138,7 @@ public final class World {
         } catch {
             throw StartFailure(message: error.message)
         }
-        journeys = Self.journeyModule(
-            configuration, sdk: sdk, devices: DeviceAnswers(phones: phones, clock: clock, random: random))
+        journeys = Self.journeyModule(configuration, sdk: sdk, device: deviceAnswers)
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both
@@ -165,7 +173,7 @@ public final class World {
 
     /// The sample bridge of the configured flavor (docs/flavors.md).
     private static func journeyModule(
-        _ configuration: HostConfiguration, sdk: AuthSDK, devices: DeviceAnswers
+        _ configuration: HostConfiguration, sdk: AuthSDK, device: DeviceAnswers
     ) -> any JourneyModule {
         switch configuration.flavor {
         case .reactNativeIOS where configuration.variant == .guide:
@@ -173,10 +181,10 @@ public final class World {
         case .reactNativeIOS, .reactNativeAndroid:
             return ReactNativeBridge(
                 sdk: sdk, flavor: configuration.flavor, startDelay: configuration.startDelay,
-                callbacks: configuration.callbacks, devices: devices)
+                callbacks: configuration.callbacks, device: device)
         case .flutterIOS, .flutterAndroid:
             return FlutterBridge(
-                sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks, devices: devices)
+                sdk: sdk, flavor: configuration.flavor, callbacks: configuration.callbacks, device: device)
         }
     }
 

@@ -33,6 +33,17 @@ public protocol IdentityServer: AnyObject {
     /// `…/json/realms/<realm>/users/<user>/devices/2fa/<kind>[/<uuid>]` with the caller's SSO
     /// token: a user's registered devices, listed, renamed, deleted or reset (`DevicesRequest`).
     func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply
+    /// `POST /json/realms/<realm>/push/sns/message?_action=register|authenticate`: AM's push
+    /// device endpoint, where an authenticator app answers a registration QR code or a push
+    /// notification with `{messageId, jwt}` (ForgeRock/am-external `openam-push-notification`
+    /// `sns/SnsMessageResource.java`). 200 `{}` when the answer is taken, AM's 400 otherwise.
+    func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply
+}
+
+/// The two actions of AM's push device endpoint that an authenticator app calls.
+public enum PushAction: String, Equatable, Sendable, CaseIterable {
+    case register
+    case authenticate
 }
 
 /// Which sign-off endpoint an end session goes to. A tenant's discovery can list two:

@@ -47,5 +47,6 @@ extension RPCFace {
         }
         registerOathMethods()
         registerBindingMethods()
+        registerPushMethods()
     }
 }

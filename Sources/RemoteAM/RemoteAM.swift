@@ -130,6 +130,15 @@ public final class RemoteAM: IdentityServer {
         try exchange("POST", endpoints.introspect, form: form)
     }
 
+    /// Forwarded as the ForgeRock Authenticator sends it (forgerock-android-sdk
+    /// `forgerock-authenticator/.../util/RequestBuilder.java`): JSON, API version resource 1.0.
+    public func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply {
+        try exchange(
+            "POST", endpoints.pushMessage, query: [("_action", action.rawValue)],
+            headers: ["Accept-API-Version": "resource=1.0, protocol=1.0", "Content-Type": "application/json"],
+            body: JSONWriter().bytes(body))
+    }
+
     public func endSession(
         idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint
     ) throws(TransportError) -> ServerReply {

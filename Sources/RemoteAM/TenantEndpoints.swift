@@ -23,6 +23,8 @@ struct TenantEndpoints: Equatable {
     var introspect: String
     /// `json/<realm>/users`: each user's devices are under it (`<user>/devices/2fa/<kind>`).
     var users: String
+    /// AM's push device endpoint (`…/push/sns/message`), where an authenticator app answers.
+    var pushMessage: String
 
     typealias Overrides = [RemoteServerSettings.Endpoint: String]
 
@@ -46,6 +48,7 @@ struct TenantEndpoints: Equatable {
         signOff = endSession
         introspect = base + "\(oauth)/introspect"
         users = base + "json/\(realmPath)/users"
+        pushMessage = base + "json/\(realmPath)/push/sns/message"
     }
 
     /// The overrides a discovery document replaces.
@@ -104,6 +107,7 @@ struct TenantEndpoints: Equatable {
         endSession = try required("end_session_endpoint")
         signOff = try endpoint("ping_end_idp_session_endpoint") ?? endSession
         introspect = try endpoint("introspection_endpoint") ?? fallback.introspect
+        pushMessage = fallback.pushMessage
     }
 
     /// Where an end session of `kind` goes.

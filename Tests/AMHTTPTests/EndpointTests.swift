@@ -20,6 +20,7 @@ final class ScriptedServer: IdentityServer {
         case sessionInfo(String, refresh: Bool)
         case introspect([String: String])
         case devices(DevicesRequest)
+        case pushMessage(PushAction, JSONValue)
     }
 
     var calls: [Call] = []
@@ -55,6 +56,9 @@ final class ScriptedServer: IdentityServer {
     }
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.introspect(form)) }
     func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply { try answer(.devices(request)) }
+    func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply {
+        try answer(.pushMessage(action, body))
+    }
 }
 
 /// One exchange with `AMRoutes` over a scripted server.
@@ -358,5 +362,56 @@ extension HTTPResponse {
         #expect(allowed.header("Access-Control-Allow-Credentials") == "true")
         let other = exchange.send("GET", Exchange.json + "/serverinfo/*", headers: [("Origin", "http://evil.example")])
         #expect(other.header("Access-Control-Allow-Origin") == nil)
+    }
+}
+
+@Suite struct PushMessageEndpoint {
+    @Test func anAuthenticatorsAnswerReachesTheServerUnderEveryRealmLayout() {
+        let exchange = Exchange()
+        exchange.server.reply = ServerReply(status: 200, body: [:])
+        let body = #"{"messageId":"AUTHENTICATE:1","jwt":"a.b.c"}"#
+        for path in [
+            Exchange.json + "/push/sns/message", "/am/json/alpha/push/sns/message",
+            "/json/realms/alpha/push/sns/message",
+        ] {
+            let response = exchange.send(
+                "POST", path + "?_action=authenticate",
+                headers: [("Accept-API-Version", "resource=1.0, protocol=1.0"), ("Content-Type", "application/json")],
+                body: body)
+            #expect(response.status == 200)
+            #expect(response.json == [:])
+            #expect(response.header("Content-API-Version") == "resource=1.0")
+        }
+        _ = exchange.send("POST", Exchange.json + "/push/sns/message?_action=register", body: body)
+        let sent: JSONValue = ["messageId": "AUTHENTICATE:1", "jwt": "a.b.c"]
+        #expect(
+            exchange.server.calls
+                == [
+                    .pushMessage(.authenticate, sent), .pushMessage(.authenticate, sent),
+                    .pushMessage(.authenticate, sent),
+                    .pushMessage(.register, sent),
+                ])
+    }
+
+    @Test func theServersRefusalIsPassedOnAndBadRequestsNeverReachIt() {
+        let exchange = Exchange()
+        exchange.server.reply = ServerReply(
+            status: 400, body: ["code": 400, "reason": "Bad Request", "message": "Bad Request"])
+        let refused = exchange.send(
+            "POST", Exchange.json + "/push/sns/message?_action=register", body: #"{"messageId":"REGISTER:1"}"#)
+        #expect(refused.status == 400)
+        #expect(refused.json?["reason"] == "Bad Request")
+        exchange.server.calls = []
+        #expect(exchange.send("POST", Exchange.json + "/push/sns/message", body: "{}").status == 400)
+        #expect(exchange.send("POST", Exchange.json + "/push/sns/message?_action=refresh", body: "{}").status == 501)
+        #expect(exchange.send("POST", Exchange.json + "/push/sns/message?_action=register", body: "[]").status == 400)
+        #expect(exchange.send("GET", Exchange.json + "/push/sns/message?_action=register").status == 405)
+        #expect(
+            exchange.send(
+                "POST", Exchange.json + "/push/sns/message?_action=register",
+                headers: [("Accept-API-Version", "resource=2.0")],
+                body: "{}"
+            ).status == 404)
+        #expect(exchange.server.calls.isEmpty)
     }
 }

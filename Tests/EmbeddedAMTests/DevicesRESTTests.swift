@@ -13,7 +13,11 @@ struct DevicesRESTTests {
         _ = h.am.users.update(username: "demo") { user in
             let record = DeviceRecord(uuid: "d1", deviceName: "Phone", createdDate: 1000)
             user.devices.oath = [OathDeviceProfile(record: record, sharedSecret: Array(repeating: 7, count: 20))]
-            user.devices.push = [PushDeviceProfile(record: record)]
+            user.devices.push = [
+                PushDeviceProfile(
+                    record: record, sharedSecret: "c2VjcmV0", issuer: "ForgeRock", mechanismUid: "m1", deviceId: "t1",
+                    communicationId: "c1", communicationType: "gcm", deviceType: "android")
+            ]
             user.devices.webAuthn = [WebAuthnDeviceProfile(record: record)]
             user.devices.binding = [
                 BoundDeviceProfile(record: record, deviceId: "dev", key: ["kty": "EC", "kid": "d1"])

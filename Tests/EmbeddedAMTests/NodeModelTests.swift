@@ -13,7 +13,9 @@ extension NodeContext {
         NodeContext(
             nodeId: "n", journeyName: "J", entry: entry, shared: shared, transient: [:], nodeState: [:],
             failureMessage: nil,
-            failureDetail: [:], suspension: nil, noSession: false, users: am.users, sessions: am.sessions, clock: clock,
+            failureDetail: [:], suspension: nil, noSession: false, users: am.users, sessions: am.sessions,
+            push: am.push,
+            clock: clock,
             random: SeededRandomSource(seed: 5), config: am.config, outbox: am.outbox, scenario: nil)
     }
 }

@@ -42,6 +42,7 @@ final class ScriptedTokenServer: IdentityServer {
     func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply { ServerReply(status: 401) }
     func introspect(form: [String: String]) -> ServerReply { ServerReply(status: 200, body: ["active": false]) }
     func devices(_ request: DevicesRequest) -> ServerReply { ServerReply(status: 401, body: AMErrors.accessDenied) }
+    func pushMessage(_ action: PushAction, body: JSONValue) -> ServerReply { ServerReply(status: 400) }
 }
 
 /// The credentials' one owner: refresh before expiry, fallback and logout when refused. (That

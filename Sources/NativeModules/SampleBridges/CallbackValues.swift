@@ -31,13 +31,11 @@ enum CallbackValues {
     /// complete`. A device profile, when one is collected, describes the flavor's platform.
     static func apply(
         _ payload: StepPayload, to node: inout Node, handling: CallbackHandling, sample: SampleRules, sdk: AuthSDK,
-        devices: DeviceAnswers? = nil
+        device: DeviceAnswers? = nil
     ) throws(BridgeError) {
         let collector = DeviceProfileCollector(platform: sample.platform) { [sdk] in sdk.deviceIdentifier }
         switch (handling, sample) {
-        case (.complete, _):
-            applyComplete(payload, to: &node, collector: collector)
-            devices?.answer(&node)
+        case (.complete, _): applyComplete(payload, to: &node, collector: collector, device: device)
         case (.sample, .ios(let variant)): try applyIOS(payload, to: &node, variant: variant, collector: collector)
         case (.sample, .android(let variant)):
             try applyAndroid(payload, to: &node, variant: variant, collector: collector)
@@ -80,9 +78,10 @@ enum CallbackValues {
 
     /// `--callbacks complete`: a bridge that handles every callback of the iOS core list. Each
     /// input takes the payload's value at the same position (FlexibleType-decoded); a
-    /// DeviceProfileCallback left empty by JS is collected natively.
+    /// DeviceProfileCallback left empty by JS is collected natively; the app's device modules
+    /// answer what needs the phone (`DeviceAnswers`).
     static func applyComplete(
-        _ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector
+        _ payload: StepPayload, to node: inout Node, collector: DeviceProfileCollector, device: DeviceAnswers? = nil
     ) {
         for index in node.callbacks.indices where index < payload.callbacks.count {
             for (position, input) in payload.callbacks[index].inputs.enumerated() {
@@ -95,6 +94,7 @@ enum CallbackValues {
                 setProfile(on: &node, at: index, collector)
             }
         }
+        device?.answer(&node)
     }
 
     /// `DeviceProfileCallback.execute`: the collector's profile, with the parts AM asked for.

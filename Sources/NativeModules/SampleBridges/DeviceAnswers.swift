@@ -3,29 +3,43 @@ import EmulatedDevice
 import IdentityServer
 import NativeSDK
 
-/// Under `--callbacks complete`, the steps an app with the native SDK's authenticator answers
-/// by itself with the user's phone (each kind in `DeviceAnswers+<Kind>.swift`). The phone is
-/// the user's emulated one (`Phones`); the user is the one the step names, or the one the
-/// native side last submitted a username for in a journey.
+/// The native side's hands on the emulated phone: what an app with the native SDK's
+/// authenticator and device modules does with the device callbacks it meets under
+/// `--callbacks complete`, and what `emulator.*` does at a test's request. The phone reaches the
+/// server only the way a real one does (`server`, the same `IdentityServer` the SDK talks to).
+/// Each kind of device answers in a file of its own (`DeviceAnswers+<Kind>.swift`). The user
+/// is the one the step names, or the one the native side last submitted a username for.
 public final class DeviceAnswers {
     let phones: Phones
+    let server: any IdentityServer
     let clock: Clock
     /// What a key made now draws on (a device-binding key).
     let random: RandomSource
     /// The username the native side last submitted (a Name or ValidatedCreateUsername callback
     /// that is not a code).
     private(set) var username: String?
+    /// Registration messages whose URI the app has scanned (`DeviceAnswers+Push.swift`).
+    var scannedMessages: Set<String> = []
 
-    public init(phones: Phones, clock: Clock, random: RandomSource) {
+    public init(phones: Phones, server: any IdentityServer, clock: Clock, random: RandomSource) {
         self.phones = phones
+        self.server = server
         self.clock = clock
         self.random = random
     }
 
-    /// Called once JS's values are on the node, before it is submitted.
+    /// Why a phone could not do what it was asked; nothing was stored.
+    public struct Failure: Error, Equatable, Sendable {
+        /// The argument a test gave that is at fault (`uri`, `phone`, `number`, `messageId`).
+        public let param: String
+        public let reason: String
+    }
+
+    /// `--callbacks complete`: called once JS's values are on the node, before it is submitted.
     func answer(_ node: inout Node) {
         noteUsername(node)
         answerOath(&node)
+        answerPush(&node)
         for index in node.callbacks.indices { answerBinding(&node, at: index) }
     }
 

@@ -10,21 +10,18 @@ public final class FlutterBridge: JourneyModule {
     private let flavor: Flavor
     private let dialect: Dialect
     private let callbacks: CallbackHandling
-    /// The phones `--callbacks complete` answers device steps with.
-    private let devices: DeviceAnswers?
+    /// The app's hands on the emulated phone, for `--callbacks complete`.
+    private let device: DeviceAnswers?
 
     /// `flavor` is `.flutterIOS` or `.flutterAndroid`.
-    public init(
-        sdk: AuthSDK, flavor: Flavor, callbacks: CallbackHandling = .sample,
-        devices: DeviceAnswers? = nil
-    ) {
+    public init(sdk: AuthSDK, flavor: Flavor, callbacks: CallbackHandling = .sample, device: DeviceAnswers? = nil) {
         precondition(
             flavor == .flutterIOS || flavor == .flutterAndroid, "a Flutter bridge is flutter-ios or flutter-android")
         self.sdk = sdk
         self.flavor = flavor
         self.dialect = flavor.dialect
         self.callbacks = callbacks
-        self.devices = devices
+        self.device = device
     }
 
     public var methods: [NativeMethod] {
@@ -72,7 +69,7 @@ public final class FlutterBridge: JourneyModule {
         let (payload, current) = try dialect.answer(to: text, sdk: sdk)
         var node = current
         let rules: CallbackValues.SampleRules = flavor == .flutterIOS ? .ios(.flutter) : .android(.java)
-        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk, devices: devices)
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk, device: device)
         return .string(resolve(try dialect.settle(.submit) { () throws(SDKError) in try sdk.submit(node) }))
     }
 

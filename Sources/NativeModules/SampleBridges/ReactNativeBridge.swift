@@ -14,8 +14,8 @@ public final class ReactNativeBridge: JourneyModule {
     /// The real iOS `start()` resolves after a 2 s `asyncAfter`; 0 by default, settable to emulate it.
     private let startDelay: Double
     private let callbacks: CallbackHandling
-    /// The phones `--callbacks complete` answers device steps with.
-    private let devices: DeviceAnswers?
+    /// The app's hands on the emulated phone, for `--callbacks complete`.
+    private let device: DeviceAnswers?
     /// The last token answered and its JSON text. JS asks for the same token many times between
     /// refreshes, and encoding it was most of the call: its text is built once per token set, so
     /// each answer escapes the tokens once (into the result string), not twice.
@@ -24,7 +24,7 @@ public final class ReactNativeBridge: JourneyModule {
     /// `flavor` is `.reactNativeIOS` or `.reactNativeAndroid`; `startDelay` applies to iOS only.
     public init(
         sdk: AuthSDK, flavor: Flavor, startDelay: Double = 0, callbacks: CallbackHandling = .sample,
-        devices: DeviceAnswers? = nil
+        device: DeviceAnswers? = nil
     ) {
         precondition(
             flavor == .reactNativeIOS || flavor == .reactNativeAndroid, "a React Native bridge is rn-ios or rn-android")
@@ -34,7 +34,7 @@ public final class ReactNativeBridge: JourneyModule {
         results = flavor == .reactNativeIOS ? .ios : .android(realm: sdk.options.realm)
         self.startDelay = flavor == .reactNativeIOS ? startDelay : 0
         self.callbacks = callbacks
-        self.devices = devices
+        self.device = device
     }
 
     public var methods: [NativeMethod] {
@@ -84,7 +84,7 @@ public final class ReactNativeBridge: JourneyModule {
         } else {
             rules = .android(.kotlin)
         }
-        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk, devices: devices)
+        try CallbackValues.apply(payload, to: &node, handling: callbacks, sample: rules, sdk: sdk, device: device)
         return results.outcome(try dialect.settle(.submit) { () throws(SDKError) in try sdk.submit(node) })
     }
 

@@ -297,6 +297,12 @@ class Bridge {
       deleteBindingKeys: named('emulator.deleteBindingKeys'),
       setBindingPrompts: named('emulator.setBindingPrompts'),
       answerBinding: named('emulator.answerBinding'),
+      scanPush: named('emulator.scanPush'),
+      pushNotifications: named('emulator.pushNotifications'),
+      approvePush: named('emulator.approvePush'),
+      denyPush: named('emulator.denyPush'),
+      expirePush: named('emulator.expirePush'),
+      lastPushNotification: named('emulator.lastPushNotification'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

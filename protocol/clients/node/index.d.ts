@@ -276,6 +276,18 @@ export interface Emulator {
   setBindingPrompts(which: PhoneRef & { answers: PromptAnswer[] }): Promise<{ phone: string; answers: PromptAnswer[] }>;
   /** The phone's answer to a DeviceBindingCallback or DeviceSigningVerifierCallback: the callback, inputs filled. */
   answerBinding(which: PhoneRef & { callback: BindingCallback }): Promise<BindingCallback>;
+  /** The phone's authenticator scans a `pushauth://` URI and answers AM's registration. */
+  scanPush(params: PhoneRef & { uri: string }): Promise<PushRegistration>;
+  /** The push notifications delivered to the phone and not yet answered or expired. */
+  pushNotifications(which: PhoneRef): Promise<{ phone: string; notifications: PushNotification[] }>;
+  /** Approves a pending notification (the newest without `messageId`); `number` for a number challenge. */
+  approvePush(params: PhoneRef & { messageId?: string; number?: number }): Promise<PushNotification>;
+  /** Denies a pending notification (the newest without `messageId`). */
+  denyPush(params: PhoneRef & { messageId?: string }): Promise<PushNotification>;
+  /** Lets a pending notification go unanswered. */
+  expirePush(params: PhoneRef & { messageId?: string }): Promise<PushNotification>;
+  /** The last notification the push sender handed to SNS, to answer it as an authenticator app would. */
+  lastPushNotification(): Promise<PushDelivery | null>;
 }
 
 /** An OATH credential on an emulated phone, without its secret. */
@@ -318,6 +330,43 @@ export interface BindingCallback {
   type: 'DeviceBindingCallback' | 'DeviceSigningVerifierCallback';
   output: Array<{ name: string; value: unknown }>;
   input: Array<{ name: string; value: string }>;
+}
+
+/** A push notification as AM's sender hands it to SNS. */
+export interface PushDelivery {
+  messageId: string;
+  /** AM's HS256 JWT: `u` mechanism uid, `c` challenge, `m` text, `k` push type, `t` lifetime, `n` numbers… */
+  message: string;
+  /** The push token it goes to. */
+  deviceId: string;
+  communicationId: string;
+  subject: string;
+  pushType: string;
+}
+
+/** A push registration on a phone (no secret). */
+export interface PushRegistration {
+  /** The mechanism uid the phone sent AM. */
+  id: string;
+  issuer: string;
+  accountName: string;
+  authenticationEndpoint: string;
+  addedAt: number;
+  uid?: string;
+  resourceId?: string;
+}
+
+/** A push notification delivered to a phone. */
+export interface PushNotification {
+  /** AM's message id. */
+  id: string;
+  mechanismUid: string;
+  message: string;
+  pushType: 'default' | 'challenge' | 'biometric';
+  /** The three numbers of a number challenge. */
+  numbers?: number[];
+  sentAt: number;
+  expiresAt: number;
 }
 
 /** A phone by its id from `emulator.devices` (`ada`, `ada#2`), or a user's first phone. */

@@ -67,7 +67,7 @@ extension JourneyEngine {
             transient: session.transient,
             nodeState: session.nodeStates[session.stateKey(node)] ?? [:], failureMessage: session.failureMessage,
             failureDetail: session.failureDetail, suspension: nil, noSession: session.noSession, users: users,
-            sessions: ssoSessions,
+            sessions: ssoSessions, push: push,
             clock: clock, random: random, config: config, outbox: outbox, scenario: scenario, ssoToken: session.ssoToken
         )
     }

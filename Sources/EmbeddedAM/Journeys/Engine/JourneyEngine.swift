@@ -21,6 +21,7 @@ final class JourneyEngine {
     let config: EmbeddedAMConfig
     let users: UserDirectory
     let ssoSessions: SessionStore
+    let push: PushService
     let clock: Clock
     let random: RandomSource
     /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`).
@@ -30,10 +31,14 @@ final class JourneyEngine {
     /// How deep inner trees may nest at run time (loaders refuse loops; this bounds the rest).
     static let maxFrames = 32
 
-    init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
+    init(
+        config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, push: PushService, clock: Clock,
+        random: RandomSource
+    ) {
         self.config = config
         self.users = users
         self.ssoSessions = sessions
+        self.push = push
         self.clock = clock
         self.random = random
         self.signer = HMACSHA256.Key(random.bytes(32))

@@ -38,6 +38,8 @@ struct NodeContext {
     let noSession: Bool
     let users: UserDirectory
     let sessions: SessionStore
+    /// AM's push notification service: the messages nodes wait on, and the sender.
+    let push: PushService
     let clock: Clock
     let random: RandomSource
     let config: EmbeddedAMConfig

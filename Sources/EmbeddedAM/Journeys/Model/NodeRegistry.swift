@@ -30,6 +30,8 @@ enum NodeRegistry {
         AM.RecoveryCodeCollectorDecisionNode.type, AM.GetAuthenticatorAppNode.type,
         AM.MultiFactorRegistrationOptionsNode.type, AM.OptOutMultiFactorAuthenticationNode.type,
         AM.DeviceBindingNode.type, AM.DeviceBindingStorageNode.type, AM.DeviceSigningVerifierNode.type,
+        AM.PushRegistrationNode.type, AM.PushAuthenticationSenderNode.type, AM.PushWaitNode.type,
+        AM.PushResultVerifierNode.type,
     ]
 
     private static let byAMName = Dictionary(
