@@ -26,6 +26,7 @@ enum NodeRegistry {
         AM.SetSuccessUrlNode.type, AM.ZeroPageLoginNode.type, AM.KbaVerifyNode.type, AM.EmailTemplateNode.type,
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
+        AM.CreatePasswordNode.type, AM.AnonymousUserNode.type, AM.ProvisionDynamicAccountNode.type,
     ]
 
     private static let byAMName = Dictionary(
