@@ -27,7 +27,7 @@ enum NodeRegistry {
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
         AM.CreatePasswordNode.type, AM.AnonymousUserNode.type, AM.ProvisionDynamicAccountNode.type,
-        AM.LdapDecisionNode.type, AM.AgentDataStoreDecisionNode.type,
+        AM.LdapDecisionNode.type, AM.AgentDataStoreDecisionNode.type, AM.RESTNode.type,
     ]
 
     private static let byAMName = Dictionary(
