@@ -14,7 +14,7 @@ struct AMFrodoPlatformExportsTests {
         try JourneyImport.load([AMExports.source("frodo/\(name)")], unknownAsScenario: unknownAsScenario, builtIn: [])
     }
 
-    @Test(arguments: ["Agent", "Login"])
+    @Test(arguments: ["Agent", "Login", "amsterService"])
     func loadsWithoutUnknownNodes(_ name: String) throws {
         #expect(try Self.load(name).map(\.name) == [name])
     }

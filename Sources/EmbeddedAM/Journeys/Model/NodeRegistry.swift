@@ -28,6 +28,7 @@ enum NodeRegistry {
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
         AM.CreatePasswordNode.type, AM.AnonymousUserNode.type, AM.ProvisionDynamicAccountNode.type,
         AM.LdapDecisionNode.type, AM.AgentDataStoreDecisionNode.type, AM.RESTNode.type,
+        AM.AmsterJwtDecisionNode.type,
     ]
 
     private static let byAMName = Dictionary(
