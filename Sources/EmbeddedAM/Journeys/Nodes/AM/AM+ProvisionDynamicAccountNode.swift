@@ -49,8 +49,14 @@ extension AM {
                 context.shared["username"] = .string(user.username)
                 return .outcome("outcome")
             } catch {
+                let why =
+                    switch error {
+                    case .duplicate: "an account of that name exists"
+                    case .emptyUsername: "the name is empty"
+                    case .emptyPassword: "the password is empty"
+                    }
                 return AMFailure.nodeError(
-                    context, "ProvisionDynamicAccountNode", "Unable to create user \(username) (\(error))")
+                    context, "ProvisionDynamicAccountNode", "Unable to create user \(username): \(why)")
             }
         }
 
