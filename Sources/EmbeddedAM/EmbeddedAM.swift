@@ -51,7 +51,12 @@ public final class EmbeddedAM: IdentityServer {
     public func applyScenario(_ json: JSONValue) throws(ScenarioError) {
         for entry in try ScenarioFile.choices(json) {
             do {
-                try journeyEngine.choose(journey: entry.journey, node: entry.node, choice: entry.choice)
+                switch entry.entry {
+                case .choice(let choice):
+                    try journeyEngine.choose(journey: entry.journey, node: entry.node, choice: choice)
+                case .response(let response):
+                    try journeyEngine.respond(journey: entry.journey, node: entry.node, response: response)
+                }
             } catch {
                 throw ScenarioError(
                     param: error.param, reason: "journey \(entry.journey), node \"\(entry.node)\": \(error.reason)")

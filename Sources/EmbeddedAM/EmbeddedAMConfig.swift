@@ -27,6 +27,18 @@ public struct EmbeddedAMConfig: Sendable {
         public var telephoneNumber: String
     }
 
+    /// An agent identity of the realm (AM's `IdType.AGENT`, as a web or Java agent profile holds
+    /// it): what the Agent Data Store Decision node checks, apart from the users.
+    public struct Agent: Sendable {
+        public var name: String
+        public var password: String
+
+        public init(name: String, password: String) {
+            self.name = name
+            self.password = password
+        }
+    }
+
     public var realm = "alpha"
     public var cookieName = "iPlanetDirectoryPro"
     public var baseURL = "http://localhost:8080/am"
@@ -56,6 +68,8 @@ public struct EmbeddedAMConfig: Sendable {
     public var demoUser: DemoUser? = DemoUser(
         username: "demo", password: "Ch4ng3it!", givenName: "Demo", familyName: "User",
         email: "demo@example.com", telephoneNumber: "+15555550100")
+    /// The realm's agents (docs/journeys.md, "Other platform nodes"): one test agent.
+    public var agents = [Agent(name: "web-agent", password: "Ch4ng3it!")]
 
     public init() {}
 

@@ -16,6 +16,16 @@ extension RPCFace {
             let username = try params.string("username")
             let password = try params.string("password")
             var attributes: JSONObject = [:]
+            // Further profile attributes by their IDM names, flat values only (what a node reads:
+            // `passwordResetRequired`, `passwordGraceLogins`, …); the named ones below win.
+            for member in try params.optionalObject("attributes")?.members ?? [] {
+                switch member.value {
+                case .string, .bool, .int, .double: attributes[member.key] = member.value
+                default:
+                    throw .invalidParams(
+                        "attributes.\(member.key) must be a string, number or boolean", param: "attributes")
+                }
+            }
             if let given = try params.optionalString("givenName") { attributes["givenName"] = .string(given) }
             if let family = try params.optionalString("familyName") { attributes["sn"] = .string(family) }
             if let email = try params.optionalString("email") { attributes["mail"] = .string(email) }

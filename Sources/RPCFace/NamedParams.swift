@@ -26,6 +26,10 @@ struct NamedParams {
         try read(key) { field throws(JSONReadError) in try field.optionalInt() }
     }
 
+    func optionalObject(_ key: String) throws(JSONRPCError) -> JSONObject? {
+        try read(key) { field throws(JSONReadError) in try field.optionalObject() }
+    }
+
     func number(_ key: String) throws(JSONRPCError) -> Double {
         let number = try read(key) { field throws(JSONReadError) in try field.double() }
         guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }

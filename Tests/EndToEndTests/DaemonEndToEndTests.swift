@@ -182,4 +182,20 @@ import Testing
             ["--clock", "virtual=1000"], lines: [Requests.call(1, "emulator.advanceClock", #"{"seconds":5}"#)])
         #expect(virtual.messages[0]["result"] == ["now": 1005])
     }
+
+    @Test func addUserTakesFlatAttributesOnly() throws {
+        let run = try DaemonProcess.run(lines: [
+            Requests.call(
+                1, "emulator.addUser",
+                #"{"username":"lee","password":"Passw0rd!","attributes":{"passwordResetRequired":true,"passwordGraceLogins":2}}"#
+            ),
+            Requests.call(
+                2, "emulator.addUser", #"{"username":"kim","password":"Passw0rd!","attributes":{"a":{"b":1}}}"#),
+            Requests.call(3, "emulator.addUser", #"{"username":"kim","password":"Passw0rd!","attributes":[1]}"#),
+        ])
+        #expect(run.messages[0]["result"]?["username"] == "lee")
+        #expect(run.messages[1]["error"]?["code"] == -32602)
+        #expect(run.messages[1]["error"]?["data"]?["param"] == "attributes")
+        #expect(run.messages[2]["error"]?["code"] == -32602)
+    }
 }

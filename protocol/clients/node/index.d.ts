@@ -249,7 +249,7 @@ export interface SuspendedJourney {
 export interface Emulator {
   /** Needs `clock: 'virtual'`. Resolves the new virtual time (Unix seconds). */
   advanceClock(seconds: number): Promise<{ now: number }>;
-  addUser(user: { username: string; password: string; givenName?: string; familyName?: string; email?: string }): Promise<{ username: string; id: string }>;
+  addUser(user: { username: string; password: string; givenName?: string; familyName?: string; email?: string; attributes?: Record<string, string | number | boolean> }): Promise<{ username: string; id: string }>;
   nativeLogout(): Promise<{ loggedOut: boolean }>;
   requestToken(): Promise<{ requestId: string; delivered: boolean }>;
   revokeSession(username?: string): Promise<{ sessionsEnded: number; grantsRevoked: number }>;

@@ -6,6 +6,7 @@ import AuthBridgeCore
 /// not a silent miss later.
 final class ScenarioBook: JourneyScenario {
     private var choices: [String: [String: ScenarioChoice]] = [:]
+    private var responses: [String: [String: ScenarioResponse]] = [:]
 
     func choice(journey: String, node: String, displayName: String?) -> ScenarioChoice? {
         guard let byNode = choices[journey] else { return nil }
@@ -13,6 +14,15 @@ final class ScenarioBook: JourneyScenario {
     }
 
     func set(_ choice: ScenarioChoice, journey: String, node: String) { choices[journey, default: [:]][node] = choice }
+
+    func response(journey: String, node: String, displayName: String?) -> ScenarioResponse? {
+        guard let byNode = responses[journey] else { return nil }
+        return byNode[node] ?? displayName.flatMap { byNode[$0] }
+    }
+
+    func set(_ response: ScenarioResponse, journey: String, node: String) {
+        responses[journey, default: [:]][node] = response
+    }
 }
 
 /// A scenario choice that does not fit the journeys loaded: which argument, and why.
@@ -26,12 +36,23 @@ extension JourneyEngine {
     /// the id it is found under.
     func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode)
     {
+        try find(node, in: name, what: "whose outcome a scenario decides") { $0.scenarioNodes }
+    }
+
+    /// The HTTP Client node a scenario's response names (by id, else display name).
+    func restNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.RESTNode) {
+        try find(node, in: name, what: "that is an HTTP Client (RESTNode)") { $0.restNodes }
+    }
+
+    private func find<Node: ScenarioNamed>(
+        _ node: String, in name: String, what: String, _ among: (JourneyDefinition) -> [Node]
+    ) throws(ScenarioError) -> (key: String, node: Node) {
         guard let journey = journeys.named(name) else {
             throw ScenarioError(
                 param: "journey",
                 reason: "no journey named \(name) (available: \(journeys.names.joined(separator: ", ")))")
         }
-        let deciding = journey.scenarioNodes
+        let deciding = among(journey)
         if let found = deciding.first(where: { $0.nodeId == node }) { return (node, found) }
         let named = deciding.filter { $0.displayName == node }
         if named.count == 1 { return (node, named[0]) }
@@ -39,14 +60,14 @@ extension JourneyEngine {
             throw ScenarioError(
                 param: "node",
                 reason:
-                    "journey \(name) has \(named.count) nodes named \"\(node)\" that a scenario decides; name one by id (\(named.map(\.nodeId).sorted().joined(separator: ", ")))"
+                    "journey \(name) has \(named.count) nodes named \"\(node)\" \(what); name one by id (\(named.map(\.nodeId).sorted().joined(separator: ", ")))"
             )
         }
         let list = deciding.map { node in node.displayName.map { "\(node.nodeId) \"\($0)\"" } ?? node.nodeId }.sorted()
         throw ScenarioError(
             param: "node",
             reason:
-                "journey \(name) has no node \"\(node)\" whose outcome a scenario decides (by id or display name)\(list.isEmpty ? "; it has none" : ": \(list.joined(separator: ", "))")"
+                "journey \(name) has no node \"\(node)\" \(what) (by id or display name)\(list.isEmpty ? "; it has none" : ": \(list.joined(separator: ", "))")"
         )
     }
 
@@ -59,14 +80,20 @@ extension JourneyEngine {
                     "node \"\(node)\" of journey \(journey) has no outcome \"\(choice.outcome)\" (its outcomes: \(found.node.outcomes.joined(separator: ", ")))"
             )
         }
-        let book: ScenarioBook
-        if let existing = scenario as? ScenarioBook {
-            book = existing
-        } else {
-            book = ScenarioBook()
-            scenario = book
-        }
-        book.set(choice, journey: journey, node: found.key)
+        book().set(choice, journey: journey, node: found.key)
+    }
+
+    func respond(journey: String, node: String, response: ScenarioResponse) throws(ScenarioError) {
+        let found = try restNode(journey: journey, node: node)
+        book().set(response, journey: journey, node: found.key)
+    }
+
+    /// The scenario's book, made on the first choice.
+    private func book() -> ScenarioBook {
+        if let existing = scenario as? ScenarioBook { return existing }
+        let book = ScenarioBook()
+        scenario = book
+        return book
     }
 }
 
@@ -79,4 +106,16 @@ extension JourneyDefinition {
             return []
         }
     }
+
+    /// The HTTP Client nodes, whose responses a scenario gives.
+    var restNodes: [AM.RESTNode] { nodes.values.compactMap { $0.node as? AM.RESTNode } }
 }
+
+/// A node a scenario names: by its id, or the name its tree gives it.
+protocol ScenarioNamed {
+    var nodeId: String { get }
+    var displayName: String? { get }
+}
+
+extension AM.ScenarioNode: ScenarioNamed {}
+extension AM.RESTNode: ScenarioNamed {}

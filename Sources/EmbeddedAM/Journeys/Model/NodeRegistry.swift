@@ -32,6 +32,9 @@ enum NodeRegistry {
         AM.DeviceBindingNode.type, AM.DeviceBindingStorageNode.type, AM.DeviceSigningVerifierNode.type,
         AM.PushRegistrationNode.type, AM.PushAuthenticationSenderNode.type, AM.PushWaitNode.type,
         AM.PushResultVerifierNode.type,
+        AM.CreatePasswordNode.type, AM.AnonymousUserNode.type, AM.ProvisionDynamicAccountNode.type,
+        AM.LdapDecisionNode.type, AM.AgentDataStoreDecisionNode.type, AM.RESTNode.type,
+        AM.AmsterJwtDecisionNode.type,
     ]
 
     private static let byAMName = Dictionary(

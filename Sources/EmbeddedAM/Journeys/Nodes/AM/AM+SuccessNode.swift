@@ -18,7 +18,9 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             let username = context.username
-            guard let user = context.users.find(username: username) else {
+            // An agent the journey authenticated is its identity, though the directory holds users only.
+            guard let user = AgentDataStoreDecisionNode.principal(context) ?? context.users.find(username: username)
+            else {
                 return .reply(
                     ServerReply(
                         status: 401,
