@@ -1,17 +1,69 @@
 import AuthBridgeCore
 
-/// A user's WebAuthn credential (a security key or passkey): WebAuthnRegistrationNode saves it, WebAuthnAuthenticationNode verifies against it.
-/// Only what every kind has so far; the kind's own members (keys, secrets, counters) are added
-/// with its nodes.
+/// A user's WebAuthn credential (a security key or passkey), as AM's `WebAuthnDeviceSettings`
+/// keeps it in the user's `webauthnDeviceProfiles` attribute (ForgeRock/am-external,
+/// releases/8.0.2: the WebAuthn nodes' `UserWebAuthnDeviceProfileManager.createDeviceProfile`):
+/// the credential id, its public key as a JWK with the JCA algorithm name, the signature
+/// counter, and the recovery codes the registration made. WebAuthnRegistrationNode saves it,
+/// WebAuthnAuthenticationNode verifies against it and moves its counter.
 public struct WebAuthnDeviceProfile: DeviceProfile {
     public static let kind = DeviceKind.webauthn
     public var record: DeviceRecord
+    /// base64url, as the browser's `credential.id`: what an assertion names.
+    public var credentialId: String
+    public var key: COSEKey
+    public var signCount: UInt32
+    /// The authenticator's model (16 bytes; all zero for `none` attestation), lower-case hex.
+    public var aaguid: String
+    /// Unused recovery codes (a secret: saved, never shown by REST).
+    public var recoveryCodes: [String]
 
-    public init(record: DeviceRecord) { self.record = record }
+    public init(
+        record: DeviceRecord, credentialId: String, key: COSEKey, signCount: UInt32, aaguid: String = "",
+        recoveryCodes: [String] = []
+    ) {
+        self.record = record
+        self.credentialId = credentialId
+        self.key = key
+        self.signCount = signCount
+        self.aaguid = aaguid
+        self.recoveryCodes = recoveryCodes
+    }
 
-    public var stateJSON: JSONValue { .object(record.stateJSON) }
+    public var stateJSON: JSONValue {
+        var json = record.stateJSON
+        json["credentialId"] = .string(credentialId)
+        json["algorithm"] = .string(key.algorithm.javaName)
+        json["key"] = .object(key.jwk)
+        json["signCount"] = .int(Int64(signCount))
+        json["aaguid"] = .string(aaguid)
+        if !recoveryCodes.isEmpty { json["recoveryCodes"] = .array(recoveryCodes.map { .string($0) }) }
+        return .object(json)
+    }
 
-    public init(state reader: StateReader) throws(StateError) { record = try DeviceRecord(state: reader) }
+    public init(state reader: StateReader) throws(StateError) {
+        record = try DeviceRecord(state: reader)
+        credentialId = try reader.string("credentialId")
+        guard let key = COSEKey(jwk: try reader["key"].object()) else {
+            throw StateError("\(reader.path).key: not an EC P-256 or RSA public key JWK")
+        }
+        self.key = key
+        guard try reader.string("algorithm") == key.algorithm.javaName else {
+            throw StateError("\(reader.path).algorithm: not \(key.algorithm.javaName), the key's algorithm")
+        }
+        let count = try reader.int("signCount")
+        guard let signCount = UInt32(exactly: count) else {
+            throw StateError("\(reader.path).signCount: \(count) is not a 32-bit counter")
+        }
+        self.signCount = signCount
+        aaguid = try reader.optionalString("aaguid") ?? ""
+        recoveryCodes = reader.has("recoveryCodes") ? try reader["recoveryCodes"].strings() : []
+    }
 
-    public var restJSON: JSONObject { record.restJSON }
+    /// AM's device REST form: no key, no recovery codes.
+    public var restJSON: JSONObject {
+        var json = record.restJSON
+        json["credentialId"] = .string(credentialId)
+        return json
+    }
 }
