@@ -129,7 +129,11 @@ public final class World {
         } catch {
             throw StartFailure(message: error.message)
         }
-        journeys = Self.journeyModule(configuration, sdk: sdk, devices: DeviceAnswers(phones: phones, clock: clock))
+        let serverURL = configuration.remote?.url ?? embedded.config.baseURL
+        let serverHost = String(
+            (serverURL.split(separator: "://", maxSplits: 1).last ?? "").prefix { $0 != "/" && $0 != ":" })
+        let devices = DeviceAnswers(phones: phones, clock: clock, random: random, serverHost: serverHost)
+        journeys = Self.journeyModule(configuration, sdk: sdk, devices: devices)
         catalog.register(journeys)
         catalog.register(TokenSyncModule(sdk: sdk, sync: sync, clock: clock))
         // The successor SDK's modules beside the old bridge, so an app mid-migration talks to both

@@ -10,19 +10,26 @@ import NativeSDK
 public final class DeviceAnswers {
     let phones: Phones
     let clock: Clock
+    /// What a new passkey's key is drawn from.
+    let random: RandomSource
+    /// The relying party id a WebAuthn step that names none is for: the server's host.
+    let serverHost: String
     /// The username the native side last submitted (a Name or ValidatedCreateUsername callback
     /// that is not a code).
     private(set) var username: String?
 
-    public init(phones: Phones, clock: Clock) {
+    public init(phones: Phones, clock: Clock, random: RandomSource, serverHost: String) {
         self.phones = phones
         self.clock = clock
+        self.random = random
+        self.serverHost = serverHost
     }
 
     /// Called once JS's values are on the node, before it is submitted.
     func answer(_ node: inout Node) {
         noteUsername(node)
         answerOath(&node)
+        answerWebAuthn(&node)
     }
 
     private func noteUsername(_ node: Node) {
