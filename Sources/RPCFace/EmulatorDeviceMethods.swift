@@ -46,5 +46,6 @@ extension RPCFace {
             return .object(copy.summaryJSON)
         }
         registerOathMethods()
+        registerWebAuthnMethods()
     }
 }

@@ -22,6 +22,14 @@ struct NamedParams {
         try read(key) { field throws(JSONReadError) in try field.optionalString() }
     }
 
+    func object(_ key: String) throws(JSONRPCError) -> JSONObject {
+        try read(key) { field throws(JSONReadError) in try field.object() }
+    }
+
+    func optionalBool(_ key: String) throws(JSONRPCError) -> Bool? {
+        try read(key) { field throws(JSONReadError) in try field.optionalBool() }
+    }
+
     func number(_ key: String) throws(JSONRPCError) -> Double {
         let number = try read(key) { field throws(JSONReadError) in try field.double() }
         guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }

@@ -293,6 +293,8 @@ class Bridge {
       cloneDevice: named('emulator.cloneDevice'),
       scanOath: named('emulator.scanOath'),
       oathCode: named('emulator.oathCode'),
+      passkeys: named('emulator.passkeys'),
+      answerWebAuthn: named('emulator.answerWebAuthn'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

@@ -268,6 +268,13 @@ export interface Emulator {
   scanOath(params: PhoneRef & { uri: string }): Promise<OathCredential>;
   /** The code the phone's app shows now (TOTP on the daemon's clock; HOTP moves its counter on). */
   oathCode(params: PhoneRef & { id?: string }): Promise<OathCredential & { code: string }>;
+  /** The phone's passkeys, without private keys. */
+  passkeys(which: PhoneRef): Promise<{ phone: string; passkeys: Passkey[] }>;
+  /**
+   * The phone answers a WebAuthn step (`data`: its MetadataCallback's data) as the ForgeRock SDKs
+   * write `webAuthnOutcome`; a failed or cancelled ceremony gives the `ERROR::…` text.
+   */
+  answerWebAuthn(params: PhoneRef & { data: Record<string, unknown>; origin?: string; cancel?: boolean }): Promise<{ value: string }>;
 }
 
 /** An OATH credential on an emulated phone, without its secret. */
@@ -297,6 +304,17 @@ export interface Phone {
   notifications: Array<Record<string, unknown>>;
   passkeys: Array<Record<string, unknown>>;
   bindingKeys: Array<Record<string, unknown>>;
+}
+
+/** A passkey on an emulated phone (no private key). */
+export interface Passkey {
+  /** The credential id, base64url. */
+  id: string;
+  rpId: string;
+  /** The user handle the relying party gave, base64url. */
+  userHandle: string;
+  userName: string;
+  signCount: number;
 }
 
 /** One device on a user's profile, as AM's device REST endpoints list it. */
