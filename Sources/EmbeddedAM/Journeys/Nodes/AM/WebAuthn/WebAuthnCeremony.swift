@@ -21,6 +21,7 @@ enum WebAuthnCeremony {
         case unsupportedAttestationFormat(String)
         case badAttestationStatement
         case badSignature
+        case badCredentialKey
 
         var description: String {
             switch self {
@@ -38,6 +39,7 @@ enum WebAuthnCeremony {
                 "attestation claims to be in an unsupported format \(format)"
             case .badAttestationStatement: "Attestation failed."
             case .badSignature: "error in verifying webauthn signature"
+            case .badCredentialKey: "the credential public key is not a usable key"
             }
         }
     }
@@ -64,9 +66,11 @@ enum WebAuthnCeremony {
             throw .rpIdHashMismatch
         }
         guard authData.flags.contains(.userPresent) else { throw .userNotPresent }
-        guard authData.flags.contains(.attestedCredentialData), authData.attestedCredential != nil else {
+        guard authData.flags.contains(.attestedCredentialData), let credential = authData.attestedCredential else {
             throw .attestedData
         }
+        // A key that is no key (a point off the curve) could never verify an assertion.
+        guard WebAuthnSignature.publicKey(credential.publicKey) != nil else { throw .badCredentialKey }
         if expected.userVerificationRequired, !authData.flags.contains(.userVerified) { throw .userNotVerified }
         let kind = try WebAuthnAttestation.verify(object, clientDataHash: clientDataHash)
         return (authData, kind)
