@@ -179,3 +179,56 @@ private func cborHex(_ text: String) -> [UInt8] {
         #expect(COSEKey(jwk: key.jwk) == key)
     }
 }
+
+/// WebAuthn authenticator data (Web Authentication Level 2 §6.1): written, read back, and
+/// refused when cut short, padded or lying about what follows.
+@Suite struct AuthenticatorDataLayout {
+    static let key = COSEKey.ec2P256(x: COSEKeyVectors.x, y: COSEKeyVectors.y)
+
+    @Test func anAttestedCredentialRoundTrips() throws {
+        let data = WebAuthnAuthenticatorData(
+            rpIdHash: SHA256.hash(Array("example.com".utf8)), flags: [.userPresent, .userVerified], signCount: 258,
+            attestedCredential: .init(
+                aaguid: [UInt8](repeating: 7, count: 16), credentialId: [1, 2, 3], publicKey: Self.key),
+            extensions: .map([.init(.text("credProtect"), .unsigned(2))]))
+        let bytes = data.bytes
+        #expect(bytes[32] == 0xC5, "UP, UV, AT and ED")
+        #expect(Array(bytes[33..<37]) == [0, 0, 1, 2])
+        #expect(Array(bytes[53..<58]) == [0, 3, 1, 2, 3])
+        var expected = data
+        expected.flags = [.userPresent, .userVerified, .attestedCredentialData, .extensionData]
+        #expect(try WebAuthnAuthenticatorData(bytes: bytes) == expected)
+    }
+
+    @Test func damageIsNamed() {
+        func error(_ bytes: [UInt8]) -> WebAuthnAuthenticatorData.Error? {
+            do {
+                _ = try WebAuthnAuthenticatorData(bytes: bytes)
+                return nil
+            } catch { return error }
+        }
+        let plain = WebAuthnAuthenticatorData(
+            rpIdHash: [UInt8](repeating: 0, count: 32), flags: [.userPresent], signCount: 1
+        ).bytes
+        #expect(error(Array(plain.dropLast())) == .truncated(36))
+        #expect(error(plain + [0]) == .trailingBytes(1))
+        var claimsCredential = plain
+        claimsCredential[32] |= 0x40
+        #expect(
+            error(claimsCredential + [UInt8](repeating: 0, count: 16) + [0x04, 0x00]) == .credentialIdTooLong(1024))
+        #expect(
+            error(claimsCredential + [UInt8](repeating: 0, count: 16) + [0, 1, 9, 0xA0])
+                == .publicKey(.badParameter(label: 1)))
+        var claimsExtensions = plain
+        claimsExtensions[32] |= 0x80
+        #expect(error(claimsExtensions + [0x01]) == .extensionsNotAMap)
+        #expect(error(claimsExtensions + [0xBF]) == .cbor(.truncated(offset: 38)))
+    }
+
+    @Test func standardBase64() {
+        #expect(Base64.encode([0xFB, 0xFF]) == "+/8=")
+        #expect(Base64.decode("+/8=") == [0xFB, 0xFF])
+        #expect(Base64.decode("-_8") == nil)
+        #expect(Base64.decode("+/8") == nil)
+    }
+}
