@@ -210,6 +210,35 @@ struct WebAuthnVerificationTests {
         let done = h.submit(step, ["IDToken2": .string(Self.answer(step, &phone))])
         #expect(done.body["tokenId"] != nil)
     }
+
+    /// The registered device survives `--state-dir` (key, counter, recovery codes), its REST form
+    /// holds neither key nor codes, and records of AM's `webauthnDeviceProfiles` attribute move
+    /// into the devices when they hold a credential (AuthBridge's old name-and-date records go).
+    @Test func theDeviceIsSavedAndTheOldAttributeMigrates() throws {
+        let (h, _) = try Self.registered()
+        let restored = try EmbeddedAMSavedState.reload(h.am, clock: h.clock)
+        let device = try #require(restored.users.find(username: "demo")?.devices.webAuthn.first)
+        #expect(device == Self.devices(h).first)
+        #expect(device.restJSON["key"] == nil && device.restJSON["recoveryCodes"] == nil)
+        #expect(device.restJSON["credentialId"] == .string(device.credentialId))
+
+        _ = h.am.users.update(username: "demo") {
+            $0.devices.webAuthn = []
+            $0.attributes["webauthnDeviceProfiles"] = [
+                ["deviceName": "New Security Key", "registeredAt": 1_767_225_600],
+                [
+                    "uuid": "d2", "deviceName": "YubiKey", "credentialId": "AQID", "signCount": 4,
+                    "createdDate": 1_767_225_600_000, "key": .object(Self.someDevice.key.jwk),
+                ],
+            ]
+        }
+        let migrated = try #require(try EmbeddedAMSavedState.reload(h.am, clock: h.clock).users.find(username: "demo"))
+        #expect(migrated.attributes["webauthnDeviceProfiles"] == nil)
+        #expect(migrated.devices.webAuthn.map(\.uuid) == ["d2"])
+        #expect(
+            migrated.devices.webAuthn.first?.signCount == 4 && migrated.devices.webAuthn.first?.credentialId == "AQID")
+        #expect(migrated.devices.webAuthn.first?.record.createdDate == 1_767_225_600)
+    }
 }
 
 extension String {

@@ -67,3 +67,32 @@ public struct WebAuthnDeviceProfile: DeviceProfile {
         return json
     }
 }
+
+extension WebAuthnDeviceProfile {
+    /// AM's attribute for WebAuthn devices, where saved state from before AuthBridge verified
+    /// WebAuthn kept one record per registration.
+    static let legacyAttribute = "webauthnDeviceProfiles"
+
+    /// Moves records of the `webauthnDeviceProfiles` attribute into `devices.webAuthn` when they
+    /// hold a credential as AM's `WebAuthnDeviceSettings` does (`credentialId`, `key` as a JWK,
+    /// `signCount`, `uuid`, `deviceName`, `createdDate` in ms); the records AuthBridge used to write (a name and a
+    /// date, no credential) could never verify an assertion and are dropped with the attribute.
+    static func migrateLegacyAttribute(of user: inout DirectoryUser) {
+        guard let records = user.attributes[legacyAttribute]?.arrayValue else { return }
+        user.attributes[legacyAttribute] = nil
+        for case .object(let record) in records {
+            guard case .string(let credentialId)? = record["credentialId"], case .object(let jwk)? = record["key"],
+                let key = COSEKey(jwk: jwk)
+            else { continue }
+            let uuid = record["uuid"]?.stringValue ?? credentialId
+            guard !user.devices.webAuthn.contains(where: { $0.uuid == uuid }) else { continue }
+            let count = record["signCount"]?.intValue.flatMap { UInt32(exactly: $0) } ?? 0
+            user.devices.webAuthn.append(
+                WebAuthnDeviceProfile(
+                    record: DeviceRecord(
+                        uuid: uuid, deviceName: record["deviceName"]?.stringValue ?? "New Security Key",
+                        createdDate: Double(record["createdDate"]?.intValue ?? 0) / 1000),
+                    credentialId: credentialId, key: key, signCount: count))
+        }
+    }
+}
