@@ -143,13 +143,3 @@ enum WebAuthnOrigin {
         }
     }
 }
-
-/// Constant-time equality for what a client must match byte for byte (challenges, hashes).
-enum ConstantTime {
-    static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
-    }
-}
