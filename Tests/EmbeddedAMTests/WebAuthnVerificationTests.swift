@@ -67,7 +67,7 @@ struct WebAuthnVerificationTests {
         #expect(Self.devices(h).count == 1)
         let device = try #require(Self.devices(h).first)
         #expect(device.credentialId == phone.passkeys.first?.id && device.signCount == 0)
-        #expect(device.key.algorithm == .es256 && device.recoveryCodes.count == 10)
+        #expect(device.key.algorithm == .es256 && device.recoveryCodeDigests.count == 10)
         #expect(Self.metadata(authenticate)["_allowCredentials"]?.arrayValue?.count == 1)
         let done = h.submit(authenticate, ["IDToken2": .string(Self.answer(authenticate, &phone))])
         #expect(done.body["tokenId"] != nil)
@@ -238,6 +238,36 @@ struct WebAuthnVerificationTests {
         #expect(
             migrated.devices.webAuthn.first?.signCount == 4 && migrated.devices.webAuthn.first?.credentialId == "AQID")
         #expect(migrated.devices.webAuthn.first?.record.createdDate == 1_767_225_600)
+    }
+
+    /// A lost passkey: the authentication node's recovery button, then AM's Recovery Code
+    /// Collector Decision node spends one of the codes the WebAuthn registration made, once.
+    @Test func aRecoveryCodeOfTheWebAuthnDeviceSignsInOnce() throws {
+        let h = try T.harness([
+            (
+                "n", "WebAuthnAuthenticationNode",
+                [
+                    "success": T.success, "failure": T.failure, "error": T.failure, "unsupported": T.failure,
+                    "noDevice": T.failure, "recoveryCode": "r",
+                ],
+                ["isRecoveryCodeAllowed": true]
+            ),
+            (
+                "r", "RecoveryCodeCollectorDecisionNode", ["true": T.success, "false": T.failure],
+                ["recoveryCodeType": "WEB_AUTHN"]
+            ),
+        ])
+        var device = Self.someDevice
+        device.recoveryCodeDigests = ["aBcDeFgHiJ", "KlMnOpQrSt"].map(RecoveryCodes.digest)
+        _ = h.am.users.update(username: "demo") { $0.devices.webAuthn = [device] }
+        func recover(_ code: String) -> ServerReply {
+            let step = T.begin(h).body
+            #expect(T.types(step) == ["MetadataCallback", "HiddenValueCallback", "ConfirmationCallback"])
+            return h.submit(h.submit(step, ["IDToken3": 0]).body, ["IDToken1": .string(code)])
+        }
+        #expect(recover("aBcDeFgHiJ").body["tokenId"] != nil)
+        #expect(recover("aBcDeFgHiJ").status == 401, "spent")
+        #expect(Self.devices(h).first?.recoveryCodeDigests.count == 1)
     }
 }
 

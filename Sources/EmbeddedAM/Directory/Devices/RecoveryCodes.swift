@@ -1,8 +1,8 @@
 import AuthBridgeCore
 
 /// Recovery codes as every kind of device keeps them: the SHA-256 of each unused code, each
-/// spent once. OATH devices hold them now; a push or WebAuthn profile that holds them adds its
-/// case to `UserDevices.spendRecoveryCode`.
+/// spent once. OATH and WebAuthn devices hold them now; a push profile that holds them adds its case
+/// to `UserDevices.spendRecoveryCode`.
 public enum RecoveryCodes {
     /// AM makes ten codes of ten letters and digits for each registered device.
     public static let count = 10
@@ -33,7 +33,10 @@ extension UserDevices {
         case .oath:
             guard !oath.isEmpty else { return false }
             return RecoveryCodes.spend(code, from: &oath[0].recoveryCodeDigests)
-        case .push, .webauthn, .binding:
+        case .webauthn:
+            guard !webAuthn.isEmpty else { return false }
+            return RecoveryCodes.spend(code, from: &webAuthn[0].recoveryCodeDigests)
+        case .push, .binding:
             return false
         }
     }

@@ -15,19 +15,19 @@ public struct WebAuthnDeviceProfile: DeviceProfile {
     public var signCount: UInt32
     /// The authenticator's model (16 bytes; all zero for `none` attestation), lower-case hex.
     public var aaguid: String
-    /// Unused recovery codes (a secret: saved, never shown by REST).
-    public var recoveryCodes: [String]
+    /// The SHA-256 of each unused recovery code (`RecoveryCodes`; saved, never shown by REST).
+    public var recoveryCodeDigests: [[UInt8]]
 
     public init(
         record: DeviceRecord, credentialId: String, key: COSEKey, signCount: UInt32, aaguid: String = "",
-        recoveryCodes: [String] = []
+        recoveryCodeDigests: [[UInt8]] = []
     ) {
         self.record = record
         self.credentialId = credentialId
         self.key = key
         self.signCount = signCount
         self.aaguid = aaguid
-        self.recoveryCodes = recoveryCodes
+        self.recoveryCodeDigests = recoveryCodeDigests
     }
 
     public var stateJSON: JSONValue {
@@ -37,7 +37,9 @@ public struct WebAuthnDeviceProfile: DeviceProfile {
         json["key"] = .object(key.jwk)
         json["signCount"] = .int(Int64(signCount))
         json["aaguid"] = .string(aaguid)
-        if !recoveryCodes.isEmpty { json["recoveryCodes"] = .array(recoveryCodes.map { .string($0) }) }
+        if !recoveryCodeDigests.isEmpty {
+            json["recoveryCodes"] = .array(recoveryCodeDigests.map { .string(Base64URL.encode($0)) })
+        }
         return .object(json)
     }
 
@@ -57,7 +59,14 @@ public struct WebAuthnDeviceProfile: DeviceProfile {
         }
         self.signCount = signCount
         aaguid = try reader.optionalString("aaguid") ?? ""
-        recoveryCodes = reader.has("recoveryCodes") ? try reader["recoveryCodes"].strings() : []
+        recoveryCodeDigests = []
+        for entry in try reader["recoveryCodes"].optionalElements() ?? [] {
+            let digest = try entry.bytes()
+            guard digest.count == SHA256.digestSize else {
+                throw StateError("\(entry.location): not the SHA-256 of a recovery code")
+            }
+            recoveryCodeDigests.append(digest)
+        }
     }
 
     /// AM's device REST form: no key, no recovery codes.

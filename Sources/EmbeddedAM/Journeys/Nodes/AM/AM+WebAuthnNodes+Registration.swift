@@ -47,27 +47,20 @@ extension AM.WebAuthnNode {
             context.users.find(username: username) != nil
         else { return .outcome("failure") }
         let name = response.deviceName ?? Self.defaultDeviceName
-        let codes = r.recoveryCodes ? Self.recoveryCodes(context.random) : []
+        let codes = r.recoveryCodes ? RecoveryCodes.make(context.random) : []
         let device = WebAuthnDeviceProfile(
             record: DeviceRecord(uuid: context.random.uuid(), deviceName: name, createdDate: context.clock.now),
             credentialId: Base64URL.encode(credential.credentialId), key: credential.publicKey,
-            signCount: verified.0.signCount, aaguid: credential.aaguid.hexString, recoveryCodes: codes)
+            signCount: verified.0.signCount, aaguid: credential.aaguid.hexString,
+            recoveryCodeDigests: codes.map(RecoveryCodes.digest))
         _ = context.users.update(username: username) { $0.devices.webAuthn.append(device) }
         if !codes.isEmpty {
             // What RecoveryCodeDisplayNode shows (AbstractWebAuthnNode.setRecoveryCodesOnDevice).
-            context.transient["recoveryCodes"] = .array(codes.map { .string($0) })
-            context.transient["recoveryCodeDeviceName"] = .string(name)
+            context.transient[AM.RecoveryCodeDisplayNode.codesKey] = .array(codes.map { .string($0) })
+            context.transient[AM.RecoveryCodeDisplayNode.deviceNameKey] = .string(name)
         }
         context.shared["webauthnDeviceUuid"] = .string(device.uuid)
         context.shared["webauthnDeviceName"] = .string(name)
         return .outcome("success")
-    }
-
-    /// AM makes ten alphanumeric codes of ten characters for a WebAuthn device.
-    static func recoveryCodes(_ random: RandomSource) -> [String] {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return (0..<10).map { _ in
-            String(random.bytes(10).map { alphabet[Int($0) % alphabet.count] })
-        }
     }
 }
