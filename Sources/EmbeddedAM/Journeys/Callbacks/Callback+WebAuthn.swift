@@ -76,7 +76,7 @@ extension Callback {
     }
 
     /// `ClientScriptUtilities.getDevicesAsJavaScript`: each id as `new Int8Array([…]).buffer`.
-    private static func credentialsScript(_ ids: [[UInt8]]) -> String {
+    static func credentialsScript(_ ids: [[UInt8]]) -> String {
         ids.map { "{ \"type\": \"public-key\", \"id\": new Int8Array(\(signedBytes($0))).buffer }" }
             .joined(separator: ",")
     }

@@ -187,7 +187,8 @@ extension AM {
             if options.asScript {
                 let script = Callback.WebAuthnScriptOptions(
                     challenge: challenge, relyingPartyId: options.domain, timeout: options.timeoutSeconds * 1000,
-                    userVerification: options.userVerification)
+                    userVerification: options.userVerification,
+                    credentials: registration?.excludeCredentials ?? allow)
                 callbacks = [
                     registration.map {
                         .webAuthnRegistrationScript(
