@@ -68,7 +68,8 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "AuthBridgeCore"]),
         .testTarget(name: "AMHTTPTests", dependencies: ["AMHTTP", "HTTPServer", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EmulatedDeviceTests", dependencies: ["EmulatedDevice", "AuthBridgeCore"]),
-        .testTarget(name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
+        .testTarget(
+            name: "EmbeddedAMTests", dependencies: ["EmbeddedAM", "EmulatedDevice", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(
             name: "NativeSDKTests", dependencies: ["NativeSDK", "IdentityServer", "AuthBridgeCore", "TestSupport"]),
         .testTarget(

@@ -116,7 +116,11 @@ public final class World {
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
         sync = TokenSync(tokens: sdk.tokens, random: random)
         phones = Phones(random: random)
-        deviceAnswers = DeviceAnswers(phones: phones, server: server, clock: clock, random: random)
+        let serverURL = configuration.remote?.url ?? embedded.config.baseURL
+        let serverHost = String(
+            (serverURL.split(separator: "://", maxSplits: 1).last ?? "").prefix { $0 != "/" && $0 != ":" })
+        deviceAnswers = DeviceAnswers(
+            phones: phones, server: server, clock: clock, random: random, serverHost: serverHost)
         owners = StateBook([
             SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded, phones,
         ])

@@ -48,5 +48,6 @@ extension RPCFace {
         registerOathMethods()
         registerBindingMethods()
         registerPushMethods()
+        registerWebAuthnMethods()
     }
 }

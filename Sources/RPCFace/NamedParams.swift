@@ -30,6 +30,10 @@ struct NamedParams {
         try read(key) { field throws(JSONReadError) in try field.optionalObject() }
     }
 
+    func optionalBool(_ key: String) throws(JSONRPCError) -> Bool? {
+        try read(key) { field throws(JSONReadError) in try field.optionalBool() }
+    }
+
     func number(_ key: String) throws(JSONRPCError) -> Double {
         let number = try read(key) { field throws(JSONReadError) in try field.double() }
         guard number.isFinite else { throw .invalidParams("\(key) must be a finite number", param: key) }

@@ -14,6 +14,7 @@ import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
 import { mixedSoak } from './soak-bench.mjs';
 import { randomCallsPerJourney } from './random-bench.mjs';
 import { pageCurve } from './page-bench.mjs';
+import { webAuthnJourneyCPU } from './webauthn-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -181,6 +182,8 @@ process.stderr.write('random source…\n');
 ab.randomCallsPerJourney = await randomCallsPerJourney(authbridge, N.directoryJourneys);
 process.stderr.write('wide pages…\n');
 ab.pages = await pageCurve(authbridge, daemonArgs, [1000, 4000], N.pageRounds);
+process.stderr.write('WebAuthn…\n');
+ab.webAuthnCPUMicros = await webAuthnJourneyCPU(authbridge, daemonArgs, N.directoryJourneys / 10);
 process.stderr.write('growth…\n');
 ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
@@ -233,6 +236,7 @@ const rows = [
   ...ab.state.curve.map(({ users, pingMicros }) => [`daemon.ping round trip p50, --state-dir with ${users} users`, pingMicros, ab.state.none.pingMicros, 'µs', null, '']),
   // Linear work is 4× from 1,000 to 4,000 callbacks; the margin is for the larger reply's allocations.
   ['next on a page of 4,000 callbacks vs 1,000, daemon CPU', ab.pages[1].nextMicros, ab.pages[0].nextMicros, 'µs', (r) => r <= 5, '≤ 5× (linear: 4×)'],
+  ['WebAuthn registration + authentication journeys (a passkey, answered by the emulated phone), daemon CPU', ab.webAuthnCPUMicros, null, 'µs', () => ab.webAuthnCPUMicros <= 5000, '≤ 5 ms'],
   [`system random calls per login journey, real mode${ab.randomCallsPerJourney === null ? ' (strace missing: not measured)' : ''}`, ab.randomCallsPerJourney, null, 'calls', null, ''],
   ...ab.growth.exchanges.map(({ count, rssMB }, i, all) => [
     `RSS after ${count} exchangeToken without logout`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),

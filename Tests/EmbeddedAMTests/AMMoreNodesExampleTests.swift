@@ -115,7 +115,7 @@ struct AMMoreNodesExampleTests {
                 == 401)
     }
 
-    @Test func webAuthnLoginRegistersOnFirstUseThenAuthenticates() throws {
+    @Test func webAuthnLoginRegistersOnFirstUse() throws {
         let h = try Self.harness()
         let sign = ["IDToken1": JSONValue("demo"), "IDToken2": "Ch4ng3it!"]
         // The export's nodes have `asScript: true`: the step is AM's script form.
@@ -124,11 +124,14 @@ struct AMMoreNodesExampleTests {
             register["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.create")
                 == true,
             "no device: noDevice → registration")
-        #expect(h.submit(register, ["IDToken3": "{}::attestation::id"]).body["tokenId"] != nil)
-        let authenticate = h.submit(h.start("WebAuthnLogin").body, sign).body
+        // Not a real attestation: AM's node cannot read it, the journey fails and nothing is saved,
+        // so the next login registers again (WebAuthnVerificationTests signs in with a passkey).
+        #expect(h.submit(register, ["IDToken3": "{}::attestation::id"]).status == 401)
+        let again = h.submit(h.start("WebAuthnLogin").body, sign).body
         #expect(
-            authenticate["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.get")
+            again["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue?.contains("navigator.credentials.create")
                 == true)
+        let authenticate = again
         #expect(h.submit(authenticate, ["IDToken3": "ERROR::NotAllowedError:"]).status == 401)
     }
 }

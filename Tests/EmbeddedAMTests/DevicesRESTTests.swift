@@ -18,7 +18,11 @@ struct DevicesRESTTests {
                     record: record, sharedSecret: "c2VjcmV0", issuer: "ForgeRock", mechanismUid: "m1", deviceId: "t1",
                     communicationId: "c1", communicationType: "gcm", deviceType: "android")
             ]
-            user.devices.webAuthn = [WebAuthnDeviceProfile(record: record)]
+            let key = P256.PrivateKey(generatingWith: SeededRandomSource(seed: 1)).publicKey
+            user.devices.webAuthn = [
+                WebAuthnDeviceProfile(
+                    record: record, credentialId: "Y3JlZA", key: .ec2P256(x: key.xBytes, y: key.yBytes), signCount: 0)
+            ]
             user.devices.binding = [
                 BoundDeviceProfile(record: record, deviceId: "dev", key: ["kty": "EC", "kid": "d1"])
             ]

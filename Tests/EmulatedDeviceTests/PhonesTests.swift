@@ -30,7 +30,12 @@ import Testing
 
     @Test func savedPhonesComeBackAndDamageIsNamed() throws {
         let phones = Phones(random: SeededRandomSource(seed: 7))
-        phones.updatePhone(of: "ada") { $0.passkeys = [Passkey(id: "k")] }
+        phones.updatePhone(of: "ada") { phone in
+            _ = PasskeyAuthenticator.register(
+                ["challenge": "AAAA", "userId": "YWRh", "userName": "ada"], phone: &phone, origin: nil,
+                defaultRpId: "example.com", random: SeededRandomSource(seed: 3))
+        }
+        #expect(phones.phone(id: "ada")?.passkeys.count == 1)
         let restored = Phones(random: SeededRandomSource(seed: 1))
         try restored.restoreState(phones.stateEntries, rollingBack: false)
         #expect(restored.all == phones.all)

@@ -223,6 +223,7 @@ extension UserDirectory {
             if let devices = try reader["devices"].optionalReader() {
                 user.devices = try UserDevices(state: devices)
             }
+            WebAuthnDeviceProfile.migrateLegacyAttribute(of: &user)
             let key = user.username.lowercased()
             if let first = pathByKey[key] {
                 throw StateError(

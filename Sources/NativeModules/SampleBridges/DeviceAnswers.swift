@@ -13,19 +13,22 @@ public final class DeviceAnswers {
     let phones: Phones
     let server: any IdentityServer
     let clock: Clock
-    /// What a key made now draws on (a device-binding key).
+    /// What a key made now draws on (a device-binding key, a new passkey).
     let random: RandomSource
+    /// The relying party id a WebAuthn step that names none is for: the server's host.
+    let serverHost: String
     /// The username the native side last submitted (a Name or ValidatedCreateUsername callback
     /// that is not a code).
     private(set) var username: String?
     /// Registration messages whose URI the app has scanned (`DeviceAnswers+Push.swift`).
     var scannedMessages: Set<String> = []
 
-    public init(phones: Phones, server: any IdentityServer, clock: Clock, random: RandomSource) {
+    public init(phones: Phones, server: any IdentityServer, clock: Clock, random: RandomSource, serverHost: String) {
         self.phones = phones
         self.server = server
         self.clock = clock
         self.random = random
+        self.serverHost = serverHost
     }
 
     /// Why a phone could not do what it was asked; nothing was stored.
@@ -40,6 +43,7 @@ public final class DeviceAnswers {
         noteUsername(node)
         answerOath(&node)
         answerPush(&node)
+        answerWebAuthn(&node)
         for index in node.callbacks.indices { answerBinding(&node, at: index) }
     }
 

@@ -303,6 +303,8 @@ class Bridge {
       denyPush: named('emulator.denyPush'),
       expirePush: named('emulator.expirePush'),
       lastPushNotification: named('emulator.lastPushNotification'),
+      passkeys: named('emulator.passkeys'),
+      answerWebAuthn: named('emulator.answerWebAuthn'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

@@ -288,6 +288,13 @@ export interface Emulator {
   expirePush(params: PhoneRef & { messageId?: string }): Promise<PushNotification>;
   /** The last notification the push sender handed to SNS, to answer it as an authenticator app would. */
   lastPushNotification(): Promise<PushDelivery | null>;
+  /** The phone's passkeys, without private keys. */
+  passkeys(which: PhoneRef): Promise<{ phone: string; passkeys: Passkey[] }>;
+  /**
+   * The phone answers a WebAuthn step (`data`: its MetadataCallback's data) as the ForgeRock SDKs
+   * write `webAuthnOutcome`; a failed or cancelled ceremony gives the `ERROR::…` text.
+   */
+  answerWebAuthn(params: PhoneRef & { data: Record<string, unknown>; origin?: string; cancel?: boolean }): Promise<{ value: string }>;
 }
 
 /** An OATH credential on an emulated phone, without its secret. */
@@ -383,6 +390,17 @@ export interface Phone {
   bindingKeys: BindingKey[];
   /** How the next biometric or PIN prompts will be answered. */
   promptAnswers: PromptAnswer[];
+}
+
+/** A passkey on an emulated phone (no private key). */
+export interface Passkey {
+  /** The credential id, base64url. */
+  id: string;
+  rpId: string;
+  /** The user handle the relying party gave, base64url. */
+  userHandle: string;
+  userName: string;
+  signCount: number;
 }
 
 /** One device on a user's profile, as AM's device REST endpoints list it. */

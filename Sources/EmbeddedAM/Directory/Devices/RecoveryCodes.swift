@@ -1,8 +1,8 @@
 import AuthBridgeCore
 
 /// Recovery codes as every kind of device keeps them: the SHA-256 of each unused code, each
-/// spent once. OATH and push devices hold them; a kind that holds them adds its case to
-/// `UserDevices.spendRecoveryCode`.
+/// spent once. OATH, push and WebAuthn devices hold them; a kind that holds them adds its case
+/// to `UserDevices.spendRecoveryCode`.
 public enum RecoveryCodes {
     /// AM makes ten codes of ten letters and digits for each registered device.
     public static let count = 10
@@ -36,7 +36,10 @@ extension UserDevices {
         case .push:
             guard !push.isEmpty else { return false }
             return RecoveryCodes.spend(code, from: &push[0].recoveryCodeDigests)
-        case .webauthn, .binding:
+        case .webauthn:
+            guard !webAuthn.isEmpty else { return false }
+            return RecoveryCodes.spend(code, from: &webAuthn[0].recoveryCodeDigests)
+        case .binding:
             return false
         }
     }

@@ -25,6 +25,9 @@ extension Callback {
         /// Milliseconds.
         var timeout: Int
         var userVerification: String
+        /// The user's credential ids: `excludeCredentials` of a registration (when the node
+        /// excludes them), `allowCredentials` of an authentication.
+        var credentials: [[UInt8]] = []
     }
 
     static func webAuthnRegistrationScript(
@@ -46,7 +49,7 @@ extension Callback {
                 timeout: \(o.timeout),
                 authenticatorSelection: {"userVerification":\(quoted(o.userVerification))},
                 extensions: {},
-                excludeCredentials: []
+                excludeCredentials: [\(credentialsScript(o.credentials))]
             };
             """
         return script(
@@ -58,12 +61,14 @@ extension Callback {
 
     static func webAuthnAuthenticationScript(_ o: WebAuthnScriptOptions) -> Callback {
         let rpId = o.relyingPartyId.isEmpty ? "" : "\n    rpId: \(quoted(o.relyingPartyId)),"
+        // Last, as AM's script has it: the JS SDK's parser reads the list up to the script's last `]`.
+        let allow = o.credentials.isEmpty ? "" : ",\n    allowCredentials: [\(credentialsScript(o.credentials))]"
         let options = """
             var publicKey = {\(rpId)
                 challenge: new Int8Array(\(signedBytes(o.challenge))).buffer,
                 timeout: \(o.timeout),
                 userVerification: \(quoted(o.userVerification)),
-                extensions: {}
+                extensions: {}\(allow)
             };
             """
         return script(

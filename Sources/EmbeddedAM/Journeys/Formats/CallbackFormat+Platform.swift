@@ -48,10 +48,13 @@ extension CallbackFormat {
             userVerification: try s.string("userVerification", default: "preferred"))
         let metadata: Callback
         if registration {
+            let userName = try s.string("userName", default: "demo")
             metadata = .webAuthnRegistration(
-                options, relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
-                displayName: try s.string("displayName", default: "demo"),
-                userName: try s.string("userName", default: "demo"))
+                options,
+                Callback.WebAuthnRegistrationOptions(
+                    relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"), userName: userName,
+                    userId: Base64URL.encode(Array(userName.utf8)),
+                    displayName: try s.string("displayName", default: userName)))
         } else {
             metadata = .webAuthnAuthentication(options)
         }

@@ -1,160 +1,220 @@
 import AuthBridgeCore
 
 extension AM {
-    /// AM's WebAuthn Registration and Authentication nodes. With `asScript: false` (and as
-    /// AuthBridge's `webAuthnRegistration`/`webAuthnAuthentication` callbacks do): a
-    /// MetadataCallback whose `data` carries the challenge and options, then the
-    /// HiddenValueCallback `webAuthnOutcome` the client writes its result into. With
-    /// `asScript: true`, as AM: two script TextOutputCallbacks (message type 4: the WebAuthn call,
-    /// a spinner) and the hidden value (`Callback+WebAuthnScript.swift`); a browser runs the
-    /// script, a native SDK cannot answer it, and a step sent back as it came goes along
-    /// `failure`. A recovery-code Confirmation follows either form. The hidden value is read as
-    /// AM reads it (`WebAuthnOutcomeDeserializer` in ForgeRock/am-external, releases/8.0.2):
-    /// JSON with `error` → `error`, or with `legacyData`, which is then read as the plain string
-    /// is: "unsupported" → `unsupported`, "ERROR::…" → `error` (the text kept as
-    /// `WebAuthenticationDOMException`), nothing or the input's own default → `failure`,
-    /// anything else → `success`. **No attestation or signature is verified.**
-    /// A registration keeps a device record on the user (`webauthnDeviceProfiles`), so an
-    /// authentication for a known user with none goes along `noDevice` without a step.
+    /// AM's WebAuthn Registration and Authentication nodes (ForgeRock/am-external,
+    /// releases/8.0.2, auth-nodes …/webauthn/). With `asScript: false` (and as AuthBridge's
+    /// `webAuthnRegistration`/`webAuthnAuthentication` callbacks do): a MetadataCallback whose
+    /// `data` carries AM's script context (`Callback+WebAuthn.swift`), then the HiddenValueCallback
+    /// `webAuthnOutcome` the client writes its result into. With `asScript: true`, as AM: two
+    /// script TextOutputCallbacks (message type 4: the WebAuthn call, a spinner) and the hidden
+    /// value (`Callback+WebAuthnScript.swift`); a browser runs the script, a native SDK cannot
+    /// answer it. A recovery-code Confirmation follows the authentication step when allowed.
+    ///
+    /// The answer is verified as AM verifies it (`WebAuthnCeremony`, `WebAuthnAttestation`): the
+    /// client data's type, the challenge this visit issued (kept in shared state under AM's
+    /// `web-authn-challenge`, and dropped once an answer is checked, so one answer verifies once),
+    /// the origin, the relying party id's hash, the flags, the attestation statement, and for an
+    /// authentication the signature with the key the registration saved. A registration saves a
+    /// `WebAuthnDeviceProfile` on the user; a refusal goes along `failure` and saves nothing.
     struct WebAuthnNode: JourneyNode {
         static let registrationType = NodeType(name: "WebAuthnRegistrationNode") {
             (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
-            .node(
-                WebAuthnNode(
-                    registration: true, options: try options(&s),
-                    relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
-                    maxDevices: try s.int("maxSavedDevices", default: 0, in: 0...1000), recoveryCodes: false))
+            var registration = Registration(
+                relyingPartyName: try s.string("relyingPartyName", default: "ForgeRock"),
+                maxDevices: try s.int("maxSavedDevices", default: 0, in: 0...1000),
+                excludeCredentials: try s.bool("excludeCredentials", default: false),
+                residentKey: try choice(&s, "residentKeyRequirement", ["DISCOURAGED", "PREFERRED", "REQUIRED"]),
+                attestation: try choice(&s, "attestationPreference", ["NONE", "INDIRECT", "DIRECT"]),
+                attachment: try choice(&s, "authenticatorAttachment", ["UNSPECIFIED", "PLATFORM", "CROSS_PLATFORM"]),
+                recoveryCodes: try s.bool("generateRecoveryCodes", default: true))
+            // AM before 7.2 had the boolean only.
+            if try s.bool("requiresResidentKey", default: false) { registration.residentKey = "required" }
+            return .node(WebAuthnNode(kind: .registration(registration), options: try options(&s)))
         }
         static let authenticationType = NodeType(name: "WebAuthnAuthenticationNode") {
             (s: inout Settings, _: AMNodeSource) throws(SettingsError) in
             .node(
                 WebAuthnNode(
-                    registration: false, options: try options(&s), relyingPartyName: "", maxDevices: 0,
-                    recoveryCodes: try s.bool("isRecoveryCodeAllowed", default: false)))
+                    kind: .authentication(
+                        Authentication(
+                            usernameless: try s.bool("requiresResidentKey", default: false),
+                            recoveryCodes: try s.bool("isRecoveryCodeAllowed", default: false),
+                            detectSignCountMismatch: try s.bool("detectSignCountMismatch", default: false))),
+                    options: try options(&s)))
         }
 
         /// Read when the node is built; the challenge is made per visit.
         struct Options: Sendable {
+            /// The configured relying party id, or empty (then the server's host).
             var domain: String
+            /// AM's `origins`: empty permits the server's own origin and `https://<rpId>`.
+            var origins: [String]
             var userVerification: String
             var timeoutSeconds: Int
             /// AM's `asScript`: the step carries a script for the browser instead of the metadata.
             var asScript: Bool
         }
 
+        struct Registration: Sendable {
+            var relyingPartyName: String
+            var maxDevices: Int
+            var excludeCredentials: Bool
+            var residentKey: String
+            var attestation: String
+            var attachment: String
+            var recoveryCodes: Bool
+        }
+
+        struct Authentication: Sendable {
+            /// AM's `requiresResidentKey`: no username first; the user handle names the user.
+            var usernameless: Bool
+            var recoveryCodes: Bool
+            var detectSignCountMismatch: Bool
+        }
+
+        enum Kind: Sendable {
+            case registration(Registration)
+            case authentication(Authentication)
+        }
+
         private static func options(_ s: inout Settings) throws(SettingsError) -> Options {
-            let verification = try s.string("userVerificationRequirement", default: "PREFERRED")
-            guard ["REQUIRED", "PREFERRED", "DISCOURAGED"].contains(verification.uppercased()) else {
-                throw SettingsError(
-                    reason:
-                        "\"userVerificationRequirement\" must be REQUIRED, PREFERRED or DISCOURAGED, got \"\(verification)\""
-                )
-            }
-            return Options(
-                domain: try s.string("relyingPartyDomain", default: ""), userVerification: verification.lowercased(),
+            Options(
+                domain: try s.string("relyingPartyDomain", default: ""),
+                origins: try s.strings("origins", nonEmpty: false) ?? [],
+                userVerification: try choice(
+                    &s, "userVerificationRequirement", ["REQUIRED", "PREFERRED", "DISCOURAGED"], default: "PREFERRED"),
                 timeoutSeconds: try s.int("timeout", default: 60, in: 1...3600),
                 asScript: try s.bool("asScript", default: false))
         }
 
-        static let devicesAttribute = "webauthnDeviceProfiles"
-        static let errorKey = "WebAuthenticationDOMException"
+        /// One of AM's enum values (any case), lower-cased as the browser API spells it.
+        private static func choice(
+            _ s: inout Settings, _ key: String, _ allowed: [String], default fallback: String? = nil
+        ) throws(SettingsError) -> String {
+            let value = try s.string(key, default: fallback ?? allowed[0])
+            guard allowed.contains(value.uppercased()) else {
+                throw SettingsError(
+                    reason: "\"\(key)\" must be \(allowed.joined(separator: ", ")), got \"\(value)\"")
+            }
+            return value.lowercased().replacingUnderscores
+        }
 
-        var registration: Bool
+        static let errorKey = "WebAuthenticationDOMException"
+        static let challengeKey = "web-authn-challenge"
+
+        var kind: Kind
         var options: Options
-        var relyingPartyName: String
-        var maxDevices: Int
-        var recoveryCodes: Bool
 
         var outcomes: [String] {
-            registration
-                ? ["unsupported", "success", "failure", "error"] + (maxDevices > 0 ? ["exceedDeviceLimit"] : [])
-                : ["unsupported", "noDevice", "success", "failure", "error"] + (recoveryCodes ? ["recoveryCode"] : [])
+            switch kind {
+            case .registration(let r):
+                ["unsupported", "success", "failure", "error"] + (r.maxDevices > 0 ? ["exceedDeviceLimit"] : [])
+            case .authentication(let a):
+                ["unsupported", "noDevice", "success", "failure", "error"] + (a.recoveryCodes ? ["recoveryCode"] : [])
+                    + (a.detectSignCountMismatch ? ["signCountMismatch"] : [])
+            }
         }
 
-        var typeName: String { registration ? "WebAuthnRegistrationNode" : "WebAuthnAuthenticationNode" }
+        var typeName: String {
+            if case .registration = kind { return "WebAuthnRegistrationNode" }
+            return "WebAuthnAuthenticationNode"
+        }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            let user = context.username.isEmpty ? nil : context.users.find(username: context.username)
-            let devices = user?.attributes[Self.devicesAttribute]?.arrayValue ?? []
-            guard let answers = context.answers else {
-                if registration, user == nil {
-                    return AMFailure.nodeError(
-                        context, typeName, "no user \"\(context.username)\" to register a device for")
-                }
-                if registration, maxDevices > 0, devices.count >= maxDevices { return .outcome("exceedDeviceLimit") }
-                if !registration, user != nil, devices.isEmpty { return .outcome("noDevice") }
-                return .send(step(context, user: user))
+            switch kind {
+            case .registration(let r): register(r, &context)
+            case .authentication(let a): authenticate(a, &context)
             }
-            // The hidden value follows the metadata, or the two scripts.
-            let outcomeIndex = options.asScript ? 2 : 1
-            if recoveryCodes, answers.count > outcomeIndex + 1,
-                JourneyValues.optionIndex(answers[outcomeIndex + 1].value) == 0
-            {
-                return .outcome("recoveryCode")
-            }
-            var result = JourneyValues.text(answers[outcomeIndex].value)
-            if case .object(let json)? = try? JSONParser.parse(result),
-                json["error"] != nil || json["legacyData"] != nil
-            {
-                if let error = json["error"] {
-                    context.shared[Self.errorKey] = .string(JourneyValues.text(error))
-                    return .outcome("error")
-                }
-                result = JourneyValues.text(json["legacyData"])
-            }
-            if result == "unsupported" { return .outcome("unsupported") }
-            if result.hasPrefix("ERROR::") {
-                context.shared[Self.errorKey] = .string(String(result.dropFirst("ERROR::".count)))
-                return .outcome("error")
-            }
-            guard !result.isEmpty, result != "webAuthnOutcome" else { return .outcome("failure") }
-            if registration, let user {
-                let record: JSONValue = ["deviceName": "New Security Key", "registeredAt": .double(context.clock.now)]
-                _ = context.users.update(username: user.username) {
-                    $0.attributes[Self.devicesAttribute] = .array(devices + [record])
-                }
-            }
-            return .outcome("success")
         }
 
-        private func step(_ context: NodeContext, user: DirectoryUser?) -> Step {
-            let challenge = (0..<32).map { _ in UInt8(truncatingIfNeeded: context.random.next()) }
-            let username = user?.username ?? context.username
+        /// The client's hidden value: after the metadata, or after the two scripts. Empty (or no
+        /// answers at all) means "not answered yet", and AM sends the step again.
+        func hiddenValue(_ context: NodeContext) -> String {
+            let index = options.asScript ? 2 : 1
+            guard let answers = context.answers, answers.count > index else { return "" }
+            return JourneyValues.text(answers[index].value)
+        }
+
+        /// AM's `getChallenge`: the one in shared state, or a new one put there.
+        func challenge(_ context: inout NodeContext) -> [UInt8] {
+            if case .string(let saved)? = context.shared[Self.challengeKey], let bytes = Base64.decode(saved) {
+                return bytes
+            }
+            let bytes = context.random.bytes(32)
+            context.shared[Self.challengeKey] = .string(Base64.encode(bytes))
+            return bytes
+        }
+
+        /// The relying party id the answer must carry: the configured one, else the server's host.
+        func relyingPartyId(_ context: NodeContext) -> String {
+            options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain
+        }
+
+        /// What `WebAuthnCeremony` checks the answer against; the challenge is used up here.
+        func expectation(_ context: inout NodeContext, challenge: [UInt8]) -> WebAuthnCeremony.Expectation {
+            context.shared[Self.challengeKey] = nil
+            let rpId = relyingPartyId(context)
+            let origins =
+                options.origins.isEmpty ? [Self.origin(context.config.baseURL), "https://\(rpId)"] : options.origins
+            return WebAuthnCeremony.Expectation(
+                challenge: challenge, rpId: rpId, origins: Set(origins),
+                userVerificationRequired: options.userVerification == "required")
+        }
+
+        /// An answer the node cannot even take apart: AM's node throws, and the journey fails.
+        func unreadable(_ context: NodeContext) -> NodeAction {
+            AMFailure.nodeError(context, typeName, "the webAuthnOutcome answer is not in a form AM reads")
+        }
+
+        /// `unsupported` and `ERROR::…` answers; nil for a result to verify.
+        func clientOutcome(_ answer: WebAuthnClientAnswer, _ context: inout NodeContext) -> NodeAction? {
+            switch answer {
+            case .unsupported: return .outcome("unsupported")
+            case .domError(let text):
+                context.shared[Self.errorKey] = .string(text)
+                return .outcome("error")
+            case .result: return nil
+            }
+        }
+
+        func step(
+            _ context: inout NodeContext, registration: Callback.WebAuthnRegistrationOptions?, allow: [[UInt8]]
+        )
+            -> NodeAction
+        {
+            let challenge = challenge(&context)
             var callbacks: [Callback]
             if options.asScript {
                 let script = Callback.WebAuthnScriptOptions(
                     challenge: challenge, relyingPartyId: options.domain, timeout: options.timeoutSeconds * 1000,
-                    userVerification: options.userVerification)
+                    userVerification: options.userVerification,
+                    credentials: registration?.excludeCredentials ?? allow)
                 callbacks = [
-                    registration
-                        ? .webAuthnRegistrationScript(
-                            script, relyingPartyName: relyingPartyName, userId: Base64URL.encode(Array(username.utf8)),
-                            userName: username,
-                            displayName: username)
-                        : .webAuthnAuthenticationScript(script),
+                    registration.map {
+                        .webAuthnRegistrationScript(
+                            script, relyingPartyName: $0.relyingPartyName, userId: $0.userId, userName: $0.userName,
+                            displayName: $0.displayName)
+                    } ?? .webAuthnAuthenticationScript(script),
                     .webAuthnSpinnerScript, .webAuthnOutcome(),
                 ]
             } else {
                 let webAuthn = Callback.WebAuthnOptions(
-                    challenge: Base64URL.encode(challenge),
-                    relyingPartyId: options.domain.isEmpty ? Self.host(context.config.baseURL) : options.domain,
+                    challenge: Base64.encode(challenge), relyingPartyId: options.domain,
                     timeout: options.timeoutSeconds * 1000, userVerification: options.userVerification)
                 callbacks = [
-                    registration
-                        ? .webAuthnRegistration(
-                            webAuthn, relyingPartyName: relyingPartyName, displayName: username, userName: username)
-                        : .webAuthnAuthentication(webAuthn),
+                    registration.map { .webAuthnRegistration(webAuthn, $0) }
+                        ?? .webAuthnAuthentication(webAuthn, allowCredentials: allow),
                     .webAuthnOutcome(),
                 ]
             }
-            if recoveryCodes {
+            if case .authentication(let a) = kind, a.recoveryCodes {
                 // "Not pressed" is 100, as for AM's other exit options.
                 callbacks.append(
                     .confirmation(
                         prompt: "", messageType: 0, options: ["Use Recovery Code"], optionType: -1, defaultOption: 0,
                         preset: 100))
             }
-            return Step(callbacks: callbacks)
+            return .send(Step(callbacks: callbacks))
         }
 
         /// The relying party id AM defaults to: the server's host name.
@@ -162,5 +222,16 @@ extension AM {
             let rest = url.split(separator: "://", maxSplits: 1).last.map(String.init) ?? url
             return String(rest.prefix { $0 != "/" && $0 != ":" })
         }
+
+        /// The server's origin: scheme, host and port of its public URL.
+        static func origin(_ url: String) -> String {
+            guard let separator = url.firstRange(of: "://") else { return url }
+            let authority = url[separator.upperBound...].prefix { $0 != "/" }
+            return String(url[..<separator.upperBound]) + authority
+        }
     }
+}
+
+extension String {
+    fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
 }
