@@ -10,33 +10,19 @@ import JSONRPC
 extension RPCFace {
     func registerBindingMethods() {
         register("emulator.bindingKeys") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
-            let (id, keys) = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        let id = try world.phoneId(username: username, phone: phone)
-                        return (id, world.bindingKeys(phone: id))
-                    }
-                })
+            let (id, keys) = try onPhone(NamedParams(call)) { world, id in (id, world.bindingKeys(phone: id)) }
             return Self.keys(id, keys)
         }
         register("emulator.deleteBindingKeys") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
             let key = try params.optionalString("key")
-            let (id, keys) = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        let id = try world.phoneId(username: username, phone: phone)
-                        return (id, try world.deleteBindingKeys(phone: id, key: key))
-                    }
-                })
+            let (id, keys) = try onPhone(params) { world, id throws(EmulatorError) in
+                (id, try world.deleteBindingKeys(phone: id, key: key))
+            }
             return Self.keys(id, keys)
         }
         register("emulator.setBindingPrompts") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
             var answers: [PromptAnswer] = []
             for text in try params.strings("answers") {
                 guard let answer = PromptAnswer(rawValue: text) else {
@@ -46,27 +32,18 @@ extension RPCFace {
                 }
                 answers.append(answer)
             }
-            let id = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        let id = try world.phoneId(username: username, phone: phone)
-                        world.setBindingPrompts(phone: id, answers)
-                        return id
-                    }
-                })
+            let id = try onPhone(params) { world, id in
+                world.setBindingPrompts(phone: id, answers)
+                return id
+            }
             return ["phone": .string(id), "answers": .array(answers.map { .string($0.rawValue) })]
         }
         register("emulator.answerBinding") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
             let callback = try params.object("callback")
-            let filled = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        try world.answerBinding(
-                            phone: try world.phoneId(username: username, phone: phone), callback: callback)
-                    }
-                })
+            let filled = try onPhone(params) { world, phone throws(EmulatorError) in
+                try world.answerBinding(phone: phone, callback: callback)
+            }
             return .object(filled)
         }
     }

@@ -16,27 +16,14 @@ extension RPCFace {
         }
         register("emulator.scanPush") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone, uri) = (
-                try params.optionalString("username"), try params.optionalString("phone"), try params.string("uri")
-            )
-            let mechanism = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        try world.scanPush(phone: try world.phoneId(username: username, phone: phone), uri: uri)
-                    }
-                })
+            let uri = try params.string("uri")
+            let mechanism = try onPhone(params) { world, phone throws(EmulatorError) in
+                try world.scanPush(phone: phone, uri: uri)
+            }
             return .object(mechanism.summaryJSON)
         }
         register("emulator.pushNotifications") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
-            let found = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        let id = try world.phoneId(username: username, phone: phone)
-                        return (id, world.pushNotifications(phone: id))
-                    }
-                })
+            let found = try onPhone(NamedParams(call)) { world, id in (id, world.pushNotifications(phone: id)) }
             return [
                 "phone": .string(found.0), "notifications": .array(found.1.map { .object($0.summaryJSON) }),
             ]
@@ -44,38 +31,24 @@ extension RPCFace {
         for (method, approve) in [("emulator.approvePush", true), ("emulator.denyPush", false)] {
             register(method) { [unowned self] call throws(JSONRPCError) in
                 let params = try NamedParams(call)
-                let (username, phone, messageId) = (
-                    try params.optionalString("username"), try params.optionalString("phone"),
-                    try params.optionalString("messageId")
-                )
+                let messageId = try params.optionalString("messageId")
                 let number = approve ? try params.optionalInt("number") : nil
                 guard number.map({ (0...999).contains($0) }) ?? true else {
                     throw .invalidParams("number must be an integer from 0 to 999", param: "number")
                 }
-                let answered = try Self.checked(
-                    try unit { world in
-                        Result { () throws(EmulatorError) in
-                            try world.answerPush(
-                                phone: try world.phoneId(username: username, phone: phone), messageId: messageId,
-                                approve: approve, number: number.map { Int($0) })
-                        }
-                    })
+                let answered = try onPhone(params) { world, phone throws(EmulatorError) in
+                    try world.answerPush(
+                        phone: phone, messageId: messageId, approve: approve, number: number.map { Int($0) })
+                }
                 return .object(answered.summaryJSON)
             }
         }
         register("emulator.expirePush") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone, messageId) = (
-                try params.optionalString("username"), try params.optionalString("phone"),
-                try params.optionalString("messageId")
-            )
-            let dropped = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        try world.expirePush(
-                            phone: try world.phoneId(username: username, phone: phone), messageId: messageId)
-                    }
-                })
+            let messageId = try params.optionalString("messageId")
+            let dropped = try onPhone(params) { world, phone throws(EmulatorError) in
+                try world.expirePush(phone: phone, messageId: messageId)
+            }
             return .object(dropped.summaryJSON)
         }
     }

@@ -7,31 +7,17 @@ import JSONRPC
 extension RPCFace {
     func registerWebAuthnMethods() {
         register("emulator.passkeys") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
-            let found = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        let id = try world.phoneId(username: username, phone: phone)
-                        return (id, world.passkeys(phoneId: id))
-                    }
-                })
+            let found = try onPhone(NamedParams(call)) { world, id in (id, world.passkeys(phoneId: id)) }
             return ["phone": .string(found.0), "passkeys": .array(found.1.map { .object($0.summaryJSON) })]
         }
         register("emulator.answerWebAuthn") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
             let data = try params.object("data")
             let origin = try params.optionalString("origin")
             let cancel = try params.optionalBool("cancel") ?? false
-            let value = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        try world.answerWebAuthn(
-                            phoneId: try world.phoneId(username: username, phone: phone), data: data, origin: origin,
-                            cancel: cancel)
-                    }
-                })
+            let value = try onPhone(params) { world, phone throws(EmulatorError) in
+                try world.answerWebAuthn(phoneId: phone, data: data, origin: origin, cancel: cancel)
+            }
             return ["value": .string(value)]
         }
     }

@@ -24,30 +24,28 @@ extension RPCFace {
             return .object(result)
         }
         register("emulator.resetDevice") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
-            let reset = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        world.resetPhone(id: try world.phoneId(username: username, phone: phone))
-                    }
-                })
-            return .object(reset.summaryJSON)
+            .object(try onPhone(NamedParams(call)) { world, id in world.resetPhone(id: id) }.summaryJSON)
         }
         register("emulator.cloneDevice") { [unowned self] call throws(JSONRPCError) in
-            let params = try NamedParams(call)
-            let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
-            let copy = try Self.checked(
-                try unit { world in
-                    Result { () throws(EmulatorError) in
-                        world.clonePhone(id: try world.phoneId(username: username, phone: phone))
-                    }
-                })
-            return .object(copy.summaryJSON)
+            .object(try onPhone(NamedParams(call)) { world, id in world.clonePhone(id: id) }.summaryJSON)
         }
         registerOathMethods()
         registerBindingMethods()
         registerPushMethods()
         registerWebAuthnMethods()
+    }
+
+    /// Runs a device operation as one unit on the phone a call names: `phone` (its id) or
+    /// `username` (the user's first phone, made if need be). A bad argument is −32602 naming it.
+    func onPhone<T: Sendable>(
+        _ params: NamedParams, _ operation: (World, _ phone: String) throws(EmulatorError) -> T
+    ) throws(JSONRPCError) -> T {
+        let (username, phone) = (try params.optionalString("username"), try params.optionalString("phone"))
+        return try Self.checked(
+            try unit { world in
+                Result { () throws(EmulatorError) in
+                    try operation(world, try world.phoneId(username: username, phone: phone))
+                }
+            })
     }
 }
