@@ -140,6 +140,9 @@ private func cborHex(_ text: String) -> [UInt8] {
         #expect(key.cbor.encoded == encoded)
         #expect(COSEKey(jwk: key.jwk) == key)
         #expect(key.jwk["x"] == .string(Base64URL.encode(Self.x)))
+        #expect(key.publicKey == (try JWK(json: key.jwk)).key, "the same key as Core's PublicKey")
+        // A point off the curve decodes (its parameters are well formed) but makes no key.
+        #expect(COSEKey.ec2P256(x: Self.x, y: Self.x).publicKey == nil)
     }
 
     /// RFC 9052 C.7.1 writes the key without `alg` and with a `kid`: WebAuthn needs `alg`.
@@ -177,6 +180,10 @@ private func cborHex(_ text: String) -> [UInt8] {
         #expect(try COSEKey(cbor: try CBORDecoder.decode(encoded)) == key)
         #expect(key.algorithm == .rs256)
         #expect(COSEKey(jwk: key.jwk) == key)
+        #expect(key.publicKey == (try JWK(json: key.jwk)).key)
+        #expect(
+            COSEKey.rsa(modulus: [UInt8](repeating: 0xC5, count: 128), exponent: [1, 0, 1]).publicKey == nil,
+            "1024 bits")
     }
 }
 

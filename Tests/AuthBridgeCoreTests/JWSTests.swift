@@ -78,18 +78,35 @@ import Testing
         #expect(throws: JWS.Error.algorithmNotAllowed("HS256")) {
             try JWS.verify(forged, allowed: [.rs256], key: JWS.VerificationKey(rsa))
         }
-        #expect(throws: JWS.Error.keyMismatch(algorithm: .hs256, key: .rs256)) {
+        #expect(throws: JWS.Error.keyMismatch(algorithm: .hs256, key: .rsa)) {
             try JWS.verify(forged, allowed: [.rs256, .hs256], key: JWS.VerificationKey(rsa))
         }
         // An RS256 token given an HMAC key, an ES256 token an RSA key.
-        #expect(throws: JWS.Error.keyMismatch(algorithm: .rs256, key: .hs256)) {
+        #expect(throws: JWS.Error.keyMismatch(algorithm: .rs256, key: .hmac)) {
             try JWS.verify(Self.a2Token, allowed: [.rs256], key: .hmac(HMACSHA256.Key(rsaKey.modulusBytes)))
         }
-        #expect(throws: JWS.Error.keyMismatch(algorithm: .es256, key: .rs256)) {
+        #expect(throws: JWS.Error.keyMismatch(algorithm: .es256, key: .rsa)) {
             try JWS.verify(Self.a3Token, allowed: [.es256], key: JWS.VerificationKey(rsa))
         }
         #expect(throws: JWS.Error.algorithmNotAllowed("ES256")) {
             try JWS.verify(Self.a3Token, allowed: [], key: JWS.VerificationKey(rsa))
+        }
+    }
+
+    /// RS512 (the Android SDK's device-binding algorithm) is one more algorithm of RSA keys only,
+    /// and only when the caller allows it.
+    @Test func rs512IsAnRSAAlgorithmTheCallerMustAllow() throws {
+        let rsa = try Self.jwk(Self.a2JWK).key
+        let token = "eyJhbGciOiJSUzUxMiJ9" + Self.a2Token.drop { $0 != "." }
+        #expect(throws: JWS.Error.algorithmNotAllowed("RS512")) {
+            try JWS.verify(token, allowed: [.rs256, .es256], key: JWS.VerificationKey(rsa))
+        }
+        #expect(throws: JWS.Error.keyMismatch(algorithm: .rs512, key: .p256)) {
+            try JWS.verify(token, allowed: [.rs512], key: JWS.VerificationKey(try Self.jwk(Self.a3JWK).key))
+        }
+        // A2's RS256 signature relabelled RS512: the SHA-512 encoding does not match.
+        #expect(throws: JWS.Error.badSignature) {
+            try JWS.verify(token, allowed: [.rs512], key: JWS.VerificationKey(rsa))
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
 
     @Test func jwsTokens() throws {
         let entries = Self.entries("jws")
-        #expect(entries.count == 2)
+        #expect(entries.compactMap { $0["alg"]?.stringValue } == ["ES256", "RS256", "RS512"])
         for entry in entries {
             let jwk = try JWK(json: entry["jwk"]?.objectValue ?? [:])
             let algorithm = try #require(JWS.Algorithm(rawValue: entry["alg"]?.stringValue ?? ""))
@@ -80,7 +80,20 @@ import Testing
             #expect(parsed.header["kid"] == .string(jwk.keyID ?? ""))
             let verified = try parsed.verify(allowed: [algorithm], key: JWS.VerificationKey(jwk.key))
             #expect(try JSONParser.parse(verified.payload)["sub"] == "demo")
+            // The other algorithms its key could verify are not the signer's: the hash is bound.
+            for other in JWS.VerificationKey(jwk.key).algorithms.subtracting([algorithm]) {
+                let relabelled = Self.relabel(entry["token"]?.stringValue ?? "", alg: other)
+                #expect(throws: JWS.Error.badSignature) {
+                    try JWS.verify(relabelled, allowed: [other], key: JWS.VerificationKey(jwk.key))
+                }
+            }
         }
+    }
+
+    /// `token` with its header's `alg` replaced, the signature kept.
+    static func relabel(_ token: String, alg: JWS.Algorithm) -> String {
+        let header = Base64URL.encode(Array(#"{"alg":"\#(alg.rawValue)"}"#.utf8))
+        return header + token.drop { $0 != "." }
     }
 
     /// ssh-keygen's authorized_keys lines hold the keys node exported, and the tokens node signed

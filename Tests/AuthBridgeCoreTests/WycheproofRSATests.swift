@@ -1,14 +1,18 @@
 import AuthBridgeCore
 import Testing
 
-/// Every test of Wycheproof's rsa_signature_2048_sha256 suite (Tests/Fixtures/crypto/
-/// wycheproof-rsa-2048-sha256.json, trimmed from C2SP/wycheproof): keys with e = 65537 and e = 3
-/// read from their SubjectPublicKeyInfo, and the signatures, most of them encodings a lax
-/// PKCS #1 v1.5 parser would accept. The one "acceptable" vector (DigestInfo without its NULL) is
+/// Every test of Wycheproof's rsa_signature_2048_sha256 and rsa_signature_2048_sha512 suites
+/// (Tests/Fixtures/crypto/wycheproof-rsa-2048-sha256.json and wycheproof-rsa-2048-sha512.json,
+/// trimmed from C2SP/wycheproof; SHA-512 is JWS RS512): keys with e = 65537 and e = 3 read from
+/// their SubjectPublicKeyInfo, and the signatures, most of them encodings a lax PKCS #1 v1.5
+/// parser would accept. The one "acceptable" vector of each (DigestInfo without its NULL) is
 /// refused here: the whole encoded message is compared.
 @Suite struct WycheproofRSATests {
-    @Test func everyVector() throws {
-        let fixture = cryptoFixture("wycheproof-rsa-2048-sha256.json")
+    @Test(arguments: [
+        ("wycheproof-rsa-2048-sha256.json", RSA.Hash.sha256), ("wycheproof-rsa-2048-sha512.json", .sha512),
+    ])
+    func everyVector(file: String, hash: RSA.Hash) throws {
+        let fixture = cryptoFixture(file)
         let groups = (fixture["groups"]?.arrayValue ?? []).compactMap(\.objectValue)
         var count = 0
         for group in groups {
@@ -25,7 +29,7 @@ import Testing
                     Issue.record("unreadable test \(test)")
                     continue
                 }
-                let verified = key.isValidSignature(decodeHex(signature), for: decodeHex(message))
+                let verified = key.isValidSignature(decodeHex(signature), for: decodeHex(message), hash: hash)
                 #expect(verified == (result == "valid"), "tcId \(id) (\(result))")
                 count += 1
             }

@@ -1,5 +1,5 @@
 // Device binding with node:crypto as the independent party: keys made and JWSs signed here
-// (ES256 and RS256) bind and sign in through AM's REST face; the bound devices are listed,
+// (ES256 as the iOS SDK signs, RS512 as the Android SDK does, and RS256) bind and sign in through AM's REST face; the bound devices are listed,
 // renamed and deleted over AM's device endpoints; and the emulated phone's own JWS verifies here.
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, createPublicKey, sign, verify } from 'node:crypto';
@@ -24,7 +24,8 @@ function appKey(alg, kid) {
       const header = { alg, kid, typ: 'JWS', ...(embed ? { jwk } : {}) };
       const input = `${b64(header)}.${b64(claims)}`;
       const options = alg === 'ES256' ? { key: pair.privateKey, dsaEncoding: 'ieee-p1363' } : pair.privateKey;
-      return `${input}.${sign('sha256', Buffer.from(input), options).toString('base64url')}`;
+      const hash = alg === 'RS512' ? 'sha512' : 'sha256';
+      return `${input}.${sign(hash, Buffer.from(input), options).toString('base64url')}`;
     },
   };
 }
@@ -70,11 +71,12 @@ async function signIn(daemon, key) {
   return post(step);
 }
 
-test('keys made by node:crypto bind and sign in (ES256, RS256); the device endpoints list, rename and delete them', async () => {
+test('keys made by node:crypto bind and sign in (ES256, RS256, RS512); the device endpoints list, rename and delete them', async () => {
   const daemon = await startDaemon(['--journeys', mfa]);
   try {
     const ec = appKey('ES256', 'ec-key');
     const rsa = appKey('RS256', 'rsa-key');
+    const android = appKey('RS512', 'android-key');
     const { jar, result } = await bind(daemon, ec);
     assert.ok(result.tokenId, JSON.stringify(result));
     assert.ok((await bind(daemon, rsa)).result.tokenId);
@@ -93,6 +95,11 @@ test('keys made by node:crypto bind and sign in (ES256, RS256); the device endpo
     assert.equal((await jar.fetch(`${devices}/rsa-key`, { method: 'DELETE' })).status, 200);
     const refused = await signIn(daemon, rsa);
     assert.equal(refused.callbacks[0].output[0].value, 'Key not found', 'the deleted device is gone');
+
+    // The journey allows two devices: with one deleted, the Android SDK's RS512 binding fits.
+    const androidBinding = (await bind(daemon, android)).result;
+    assert.ok(androidBinding.tokenId, JSON.stringify(androidBinding));
+    assert.ok((await signIn(daemon, android)).tokenId);
     assert.equal((await fetch(`${devices}?_queryFilter=true`)).status, 401, 'no session');
   } finally {
     daemon.close();

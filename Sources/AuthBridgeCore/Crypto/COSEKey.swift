@@ -69,6 +69,17 @@ public enum COSEKey: Equatable, Sendable {
         }
     }
 
+    /// Core's key for these parameters, when they make one (a point on P-256, an RSA modulus of
+    /// 2048 to 4096 bits): what a signature by the credential is verified with. Decoding keeps
+    /// the parameters as sent, so an unusable key fails the signature check, not the parse.
+    public var publicKey: PublicKey? {
+        switch self {
+        case .ec2P256(let x, let y): (try? P256.PublicKey(x: x, y: y)).map { .p256($0) }
+        case .rsa(let modulus, let exponent):
+            (try? RSA.PublicKey(modulus: modulus, exponent: exponent)).map { .rsa($0) }
+        }
+    }
+
     /// The key in CTAP2's canonical order (lower labels first, positive before negative).
     public var cbor: CBOR {
         switch self {

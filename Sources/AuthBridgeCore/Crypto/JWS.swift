@@ -1,15 +1,16 @@
-/// JWS compact serialization (RFC 7515 §3.1, §5, §7.1) with ES256, RS256 and HS256 (RFC 7518
-/// §3.2–3.4): device binding and AM's Amster JWT node (ES256/RS256), the embedded server's own
-/// tokens (HS256, through `JWT`).
+/// JWS compact serialization (RFC 7515 §3.1, §5, §7.1) with ES256, RS256, RS512 and HS256 (RFC 7518
+/// §3.2–3.4): device binding (ES256, RS256, and RS512 as the Android SDK signs) and AM's Amster JWT
+/// node (ES256/RS256), the embedded server's own tokens (HS256, through `JWT`).
 ///
-/// Verification takes the algorithms the caller allows and one key. Each key kind verifies exactly
-/// one algorithm, and the header's `alg` must be allowed and be that algorithm before any
-/// cryptography runs: `none`, unknown algorithms, and the RS256/HS256 confusion (an RSA public
-/// key's bytes used as an HMAC secret) cannot get through.
+/// Verification takes the algorithms the caller allows and one key. Each key kind verifies only
+/// its own algorithms (P-256: ES256; RSA: RS256, RS512; HMAC: HS256), and the header's `alg` must
+/// be allowed and be one of them before any cryptography runs: `none`, unknown algorithms, and the
+/// RS256/HS256 confusion (an RSA public key's bytes used as an HMAC secret) cannot get through.
 public enum JWS {
     public enum Algorithm: String, Sendable, CaseIterable {
         case es256 = "ES256"
         case rs256 = "RS256"
+        case rs512 = "RS512"
         case hs256 = "HS256"
     }
 
@@ -25,11 +26,24 @@ public enum JWS {
             }
         }
 
-        public var algorithm: Algorithm {
+        public enum Kind: Sendable {
+            case p256, rsa, hmac
+        }
+
+        public var kind: Kind {
             switch self {
-            case .p256: .es256
-            case .rsa: .rs256
-            case .hmac: .hs256
+            case .p256: .p256
+            case .rsa: .rsa
+            case .hmac: .hmac
+            }
+        }
+
+        /// The only algorithms this key verifies, whatever a caller allows.
+        public var algorithms: Set<Algorithm> {
+            switch self {
+            case .p256: [.es256]
+            case .rsa: [.rs256, .rs512]
+            case .hmac: [.hs256]
             }
         }
     }
@@ -62,8 +76,8 @@ public enum JWS {
         case unsecured
         /// `alg` is not among the caller's allowed algorithms (or not one this code knows).
         case algorithmNotAllowed(String)
-        /// `alg` is allowed, but the key given is for another algorithm.
-        case keyMismatch(algorithm: Algorithm, key: Algorithm)
+        /// `alg` is allowed, but the key given is of a kind that does not verify it.
+        case keyMismatch(algorithm: Algorithm, key: VerificationKey.Kind)
         /// The header lists critical extensions (RFC 7515 §4.1.11); none is understood here.
         case unsupportedCritical
         case badSignature
@@ -84,7 +98,7 @@ public enum JWS {
             guard let algorithm = Algorithm(rawValue: algorithmName), allowed.contains(algorithm) else {
                 throw .algorithmNotAllowed(algorithmName)
             }
-            guard key.algorithm == algorithm else { throw .keyMismatch(algorithm: algorithm, key: key.algorithm) }
+            guard key.algorithms.contains(algorithm) else { throw .keyMismatch(algorithm: algorithm, key: key.kind) }
             guard header["crit"] == nil else { throw .unsupportedCritical }
             let valid: Bool
             switch key {
@@ -94,7 +108,8 @@ public enum JWS {
                 }
                 valid = key.isValidSignature(signature, for: signingInput)
             case .rsa(let key):
-                valid = key.isValidSignature(signature, for: signingInput)
+                valid = key.isValidSignature(
+                    signature, for: signingInput, hash: algorithm == .rs512 ? .sha512 : .sha256)
             case .hmac(let key):
                 valid = HMACSHA256.equal(key.authenticate(signingInput), signature)
             }

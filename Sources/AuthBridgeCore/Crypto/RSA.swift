@@ -1,6 +1,6 @@
-/// RSA public keys and RSASSA-PKCS1-v1_5 signature verification with SHA-256 (RFC 8017 §8.2.2,
-/// EMSA-PKCS1-v1_5 §9.2): JWS RS256 (RFC 7518 §3.3), COSE alg −257, `packed` attestation with an
-/// RSA certificate. Verification only; no RSA private keys exist in the bridge.
+/// RSA public keys and RSASSA-PKCS1-v1_5 signature verification with SHA-256 or SHA-512 (RFC 8017
+/// §8.2.2, EMSA-PKCS1-v1_5 §9.2): JWS RS256 and RS512 (RFC 7518 §3.3), COSE alg −257, `packed`
+/// attestation with an RSA certificate. Verification only; no RSA private keys exist in the bridge.
 ///
 /// The encoded message is rebuilt in full and compared byte for byte with the recovered one, so
 /// there is no parsing of the padding or DigestInfo to be lax about (the Bleichenbacher 2006
@@ -47,32 +47,63 @@ public enum RSA {
 
         public var modulusBits: Int { byteCount * 8 - (modulusBytes.first?.leadingZeroBitCount ?? 0) }
 
-        /// Whether `signature` is an RSASSA-PKCS1-v1_5 SHA-256 signature of `message` by this key.
-        public func isValidSignature(_ signature: [UInt8], for message: some Sequence<UInt8>) -> Bool {
-            isValidSignature(signature, digest: SHA256.hash(message))
+        /// Whether `signature` is an RSASSA-PKCS1-v1_5 signature of `message` with `hash` by this key.
+        public func isValidSignature(
+            _ signature: [UInt8], for message: some Sequence<UInt8>, hash: Hash = .sha256
+        ) -> Bool {
+            let digest =
+                switch hash {
+                case .sha256: SHA256.hash(message)
+                case .sha512: SHA512.hash(message)
+                }
+            return isValidSignature(signature, digest: digest, hash: hash)
         }
 
-        /// The same over a SHA-256 digest already computed (32 bytes).
-        public func isValidSignature(_ signature: [UInt8], digest: [UInt8]) -> Bool {
+        /// The same over a digest already computed (`hash`'s size).
+        public func isValidSignature(_ signature: [UInt8], digest: [UInt8], hash: Hash = .sha256) -> Bool {
             // §8.2.2 step 1: exactly k bytes; RSAVP1 (§5.2.2): s < n.
-            guard digest.count == SHA256.digestSize, signature.count == byteCount,
+            guard digest.count == hash.digestSize, signature.count == byteCount,
                 let s = modulus.limbs(bigEndian: signature), MontgomeryModulus.isLess(s, modulus.limbs)
             else { return false }
             let recovered = MontgomeryModulus.bigEndianBytes(modulus.power(s, exponent: exponent), count: byteCount)
-            return HMACSHA256.equal(recovered, RSA.encodedMessage(digest: digest, length: byteCount))
+            return HMACSHA256.equal(recovered, RSA.encodedMessage(digest: digest, hash: hash, length: byteCount))
         }
     }
 
-    /// SHA-256's DigestInfo prefix (RFC 8017 §9.2 note 1).
-    private static let sha256DigestInfo: [UInt8] = [
-        0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05, 0x00, 0x04,
-        0x20,
-    ]
+    /// The hash a signature is made over: the signer's choice, so the caller names it (a JWS's
+    /// `alg`), never the signature.
+    public enum Hash: Sendable {
+        case sha256
+        case sha512
+
+        var digestSize: Int {
+            switch self {
+            case .sha256: SHA256.digestSize
+            case .sha512: SHA512.digestSize
+            }
+        }
+
+        /// The DER DigestInfo prefix (RFC 8017 §9.2 note 1).
+        var digestInfoPrefix: [UInt8] {
+            switch self {
+            case .sha256:
+                [
+                    0x30, 0x31, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01, 0x05,
+                    0x00, 0x04, 0x20,
+                ]
+            case .sha512:
+                [
+                    0x30, 0x51, 0x30, 0x0D, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03, 0x05,
+                    0x00, 0x04, 0x40,
+                ]
+            }
+        }
+    }
 
     /// EMSA-PKCS1-v1_5: 0x00 0x01 FF…FF 0x00 DigestInfo, `length` bytes (≥ 256 here, so the padding
     /// is always longer than the minimum eight bytes).
-    static func encodedMessage(digest: [UInt8], length: Int) -> [UInt8] {
-        let t = sha256DigestInfo + digest
+    static func encodedMessage(digest: [UInt8], hash: Hash, length: Int) -> [UInt8] {
+        let t = hash.digestInfoPrefix + digest
         return [0x00, 0x01] + [UInt8](repeating: 0xFF, count: length - t.count - 3) + [0x00] + t
     }
 }

@@ -193,15 +193,20 @@ export function buildFixtures() {
     ...rsaEntries(crypto.generateKeyPairSync('rsa', { modulusLength: 4096 }), 4096),
     ...rsaEntries(crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicExponent: 3 }), 2048),
   ];
-  // JWS tokens signed by node: ES256 (raw r ‖ s) and RS256.
+  // JWS tokens signed by node: ES256 (raw r ‖ s), RS256, and RS512 (as the ForgeRock Android SDK
+  // signs device bindings).
   const jws = [];
-  for (const [alg, pair] of [['ES256', ecKey()], ['RS256', crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })]]) {
+  for (const [alg, pair] of [
+    ['ES256', ecKey()],
+    ['RS256', crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })],
+    ['RS512', crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })],
+  ]) {
     const header = Buffer.from(JSON.stringify({ alg, kid: `node-${alg}` })).toString('base64url');
     const payload = Buffer.from(JSON.stringify({ sub: 'demo', nonce: 'n-0S6_WzA2Mj' })).toString('base64url');
     const input = Buffer.from(`${header}.${payload}`);
     const signature = alg === 'ES256'
       ? crypto.sign('sha256', input, { key: pair.privateKey, dsaEncoding: 'ieee-p1363' })
-      : crypto.sign('sha256', input, pair.privateKey);
+      : crypto.sign(alg === 'RS512' ? 'sha512' : 'sha256', input, pair.privateKey);
     jws.push({ alg, jwk: { ...jwk(pair), kid: `node-${alg}` }, token: `${input}.${signature.toString('base64url')}` });
   }
   // OpenSSH public keys from ssh-keygen (an authorized_keys file's lines, as AM's Amster JWT node

@@ -59,13 +59,15 @@ extension AM {
             /// The JWK the binding JWS carries in its header.
             var embeddedKey: JSONObject? { token.header["jwk"]?.objectValue }
 
-            /// `validateSignature`: the signature by `jwk` (EC P-256 with ES256, RSA with RS256);
-            /// `none` and an algorithm that is not the key's are refused before any cryptography.
+            /// `validateSignature`: the signature by `jwk`, EC P-256 with ES256 (the iOS SDK), RSA
+            /// with RS512 (the Android SDK, forgerock-auth `devicebind/DeviceBindAuthenticators.kt`)
+            /// or RS256; `none` and an algorithm that is not the key's are refused before any
+            /// cryptography.
             func verify(with jwk: JSONObject) throws(Refusal) {
                 let key: JWK
                 do { key = try JWK(json: jwk) } catch { throw .unsupportedKey("\(error)") }
                 do {
-                    _ = try token.verify(allowed: [.es256, .rs256], key: JWS.VerificationKey(key.key))
+                    _ = try token.verify(allowed: [.es256, .rs256, .rs512], key: JWS.VerificationKey(key.key))
                 } catch {
                     switch error {
                     case .unsecured, .algorithmNotAllowed, .keyMismatch, .unsupportedCritical:

@@ -90,16 +90,7 @@ enum WebAuthnAttestation {
 /// credential's COSE key: ES256 as DER-encoded ECDSA P-256 with SHA-256 (§6.5.5), RS256 as
 /// RSASSA-PKCS1-v1_5 with SHA-256.
 enum WebAuthnSignature {
-    /// The key, when its parameters make one (a point on P-256, a usable RSA modulus).
-    static func publicKey(_ key: COSEKey) -> PublicKey? {
-        switch key {
-        case .ec2P256(let x, let y): (try? P256.PublicKey(x: x, y: y)).map { .p256($0) }
-        case .rsa(let modulus, let exponent):
-            (try? RSA.PublicKey(modulus: modulus, exponent: exponent)).map { .rsa($0) }
-        }
-    }
-
     static func isValid(_ signature: [UInt8], of message: [UInt8], by key: COSEKey) -> Bool {
-        publicKey(key)?.isValidSignature(signature, for: message) ?? false
+        key.publicKey?.isValidSignature(signature, for: message) ?? false
     }
 }

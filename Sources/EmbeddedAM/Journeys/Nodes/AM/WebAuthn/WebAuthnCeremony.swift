@@ -70,7 +70,7 @@ enum WebAuthnCeremony {
             throw .attestedData
         }
         // A key that is no key (a point off the curve) could never verify an assertion.
-        guard WebAuthnSignature.publicKey(credential.publicKey) != nil else { throw .badCredentialKey }
+        guard credential.publicKey.publicKey != nil else { throw .badCredentialKey }
         if expected.userVerificationRequired, !authData.flags.contains(.userVerified) { throw .userNotVerified }
         let kind = try WebAuthnAttestation.verify(object, clientDataHash: clientDataHash)
         return (authData, kind)
