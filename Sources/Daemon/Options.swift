@@ -11,8 +11,9 @@ struct Options {
     var host = HostConfiguration()
     var logLevel = LogLevel.warn
     var maxFrameBytes = 1024 * 1024
-    /// `--max-queued-output`: output queued for a host not reading stdout past which an HTTP
-    /// request that adds events waits (`OutputQueue.defaultBound`).
+    /// `--max-queued-output`: output queued for a host not reading stdout past which the stdio
+    /// face handles the next request of a chunk of input only once the host reads
+    /// (`OutputQueue.defaultBound`).
     var maxQueuedOutput = OutputQueue.defaultBound
     var maxDepth = JSONParser.defaultMaxDepth
     var framing: Framing?
@@ -63,8 +64,8 @@ struct Options {
           --max-frame-bytes N    largest accepted frame (default 1048576)
           --max-depth N          deepest accepted JSON nesting (default 64, at most 1000)
           --max-queued-output N  bytes of stdout queued for a host that is not reading, past
-                                 which an HTTP request whose events would add more waits for the
-                                 host (default 1048576)
+                                 which the next request of a chunk of stdin is handled only
+                                 once the host reads (default 1048576)
           --state-dir DIR        keep tokens, the SSO session, users and grants in DIR/state.json
                                  so they survive a restart (default: in memory only)
           --recover-state last-good

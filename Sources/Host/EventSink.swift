@@ -9,13 +9,14 @@ public protocol EventSink: AnyObject {
     func flush()
     /// Whether the stdio host is owed answers to input already read: a shutdown waits for them.
     var isAnswering: Bool { get }
-    /// Whether events were delivered since it was last asked, and if so how to wait for the
-    /// stdio host to make room for them: the Host calls it with the world held and waits after
-    /// letting go, so a host that does not read never holds the world.
-    func takeRoomWait() -> (@Sendable () -> Void)?
+    /// Whether events were delivered since it was last asked, and if so how to wait until they
+    /// are written to the stdio host: the Host calls it with the world held, right after `flush`,
+    /// and waits after letting go, so a host that does not read never holds the world and the
+    /// face answers only once its unit's events are out.
+    func takeWrittenWait() -> (@Sendable () -> Void)?
 }
 
 extension EventSink {
     public var isAnswering: Bool { false }
-    public func takeRoomWait() -> (@Sendable () -> Void)? { nil }
+    public func takeWrittenWait() -> (@Sendable () -> Void)? { nil }
 }

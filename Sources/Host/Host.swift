@@ -49,12 +49,12 @@ public final class Host: Sendable {
 
     /// One unit of work: runs `work` with the world to itself, makes its changes durable, hands
     /// its events to the stdio host and flushes them (unless `flushing` is false: the stdio face
-    /// flushes once per chunk of input it reads), then answers. Whatever `work` returns — a
+    /// flushes once per chunk of input it reads), waits for them to be written, then answers. Whatever `work` returns — a
     /// rejection too, since a failed login changes counters — is answered only once durable;
     /// when the state cannot be saved the world is rolled back and the answer is `NotDurable`.
     /// Not reentrant.
     public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
-        let (outcome, roomWait) = world.withLock { world in
+        let (outcome, writtenWait) = world.withLock { world in
             let answer = work(world)
             let outcome: Result<T, NotDurable>
             do throws(NotDurable) {
@@ -64,12 +64,14 @@ public final class Host: Sendable {
                 outcome = .failure(error)
             }
             if flushing { world.eventSink?.flush() }
-            let roomWait = world.eventSink?.takeRoomWait()
-            return (outcome, flushing ? roomWait : nil)
+            let writtenWait = world.eventSink?.takeWrittenWait()
+            return (outcome, flushing ? writtenWait : nil)
         }
-        // A unit that handed events to a host not reading stdout waits here, the world released,
-        // while the output queue is over its bound; other units go on meanwhile.
-        roomWait?()
+        // A unit that handed events over waits here, the world released, until they are written
+        // to the stdio host, so its face answers after them (an HTTP response never overtakes
+        // the LOGOUT_EVENT it caused); other units go on meanwhile, and a unit that caused no
+        // events does not wait for a host that is not reading.
+        writtenWait?()
         return outcome
     }
 

@@ -176,8 +176,9 @@ extension BridgeError {
 }
 
 /// The stdio host as the Host's event sink: events become notifications in the writer's buffer,
-/// ahead of the response of the request that caused them, and leave with the chunk's write (or
-/// at once, when another face's unit caused them).
+/// ahead of the response of the request that caused them, and leave with the chunk's write (or,
+/// when another face's unit caused them, with the unit's flush; that unit then waits for them to
+/// be written before its face answers).
 final class WriterEventSink: EventSink {
     private let writer: FrameWriter
     private let tracer: Tracer?
@@ -197,9 +198,9 @@ final class WriterEventSink: EventSink {
 
     func flush() { writer.flush() }
 
-    func takeRoomWait() -> (@Sendable () -> Void)? {
+    func takeWrittenWait() -> (@Sendable () -> Void)? {
         defer { delivered = false }
-        return delivered ? writer.roomWait : nil
+        return delivered ? writer.writtenWait : nil
     }
 
     var isAnswering: Bool { writer.isAnswering }

@@ -82,23 +82,31 @@ public final class FrameWriter: MessageSink {
     }
 
     /// Hands everything buffered over; never waits for the host. `wakeWriter` false: the caller
-    /// waits for it next (`waitUntilWritten`) and writes it on its own thread.
-    public func flush(wakeWriter: Bool = true) {
-        guard !pending.isEmpty else { return }
-        // The queue gets a copy the size of what is buffered, and the buffer keeps its capacity:
-        // a fresh 64 KiB buffer for every flush cost more than a round trip's own work.
-        queue.enqueue(Array(pending), wakeWriter: wakeWriter)
-        pending.removeAll(keepingCapacity: true)
+    /// waits for it next (`waitUntilWritten`) and writes it on its own thread. Returns where the
+    /// output stands once it is handed over.
+    @discardableResult
+    public func flush(wakeWriter: Bool = true) -> OutputQueue.Mark {
+        if !pending.isEmpty {
+            // The queue gets a copy the size of what is buffered, and the buffer keeps its
+            // capacity: a fresh 64 KiB buffer for every flush cost more than a round trip's own work.
+            queue.enqueue(Array(pending), wakeWriter: wakeWriter)
+            pending.removeAll(keepingCapacity: true)
+        }
+        return queue.mark
     }
 
-    /// Blocks until everything flushed is written (or the output closed). Call it with the world
-    /// released.
-    public func waitUntilWritten() { queue.wait(untilAtMost: 0) }
+    /// Blocks until everything flushed before `mark` is written (or the output closed); without
+    /// a mark, everything flushed so far. Call it with the world released.
+    public func waitUntilWritten(_ mark: OutputQueue.Mark? = nil) { queue.wait(until: mark ?? queue.mark) }
 
     /// Blocks while more than the queue's bound is queued (a host not reading). Call it with the
     /// world released.
     public func waitForRoom() { queue.waitForRoom() }
 
-    /// `waitForRoom` as a closure another thread may call.
-    public var roomWait: @Sendable () -> Void { { [queue] in queue.waitForRoom() } }
+    /// A wait, for another thread to call with the world released, until everything flushed so
+    /// far is written: taken right after a flush, it waits for exactly those bytes, not for what
+    /// others hand over later.
+    public var writtenWait: @Sendable () -> Void {
+        { [queue, mark = queue.mark] in queue.wait(until: mark) }
+    }
 }

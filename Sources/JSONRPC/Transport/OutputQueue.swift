@@ -4,29 +4,45 @@ import Synchronization
 
 /// What goes to the stdio host, in order: a face hands its bytes over with the world held and
 /// never waits there, so a host that stops reading stdout never blocks the Host's other faces.
-/// Whoever then waits for the bytes with the world released writes them on its own thread (the
-/// stdio face after each chunk: no hand-over to another thread on the request path); bytes
-/// nobody waits for (an HTTP unit's events) are written by a thread of the queue's own. A producer that wants back-pressure
-/// waits with `wait(untilAtMost:)` after it has let go of the world: the stdio face waits for
-/// its chunk's output to be written before it reads the next chunk (later requests wait in the
-/// pipe, as they always have), and an HTTP unit that queued events waits while more than
-/// `bound` bytes are queued (`waitForRoom`).
+/// Whoever then waits for the bytes with the world released writes them on its own thread if
+/// nobody else is writing; the rest is written by a thread of the queue's own. A producer that
+/// needs its bytes out before it goes on takes a `Mark` after handing them over and waits for it
+/// (`wait(until:)`) once it has let go of the world: the stdio face before it reads its next chunk
+/// of input, and an HTTP unit that handed events over before it sends its response, so a host
+/// reads an HTTP request's events before the response can reach anyone. A unit that handed
+/// nothing over never waits. While it answers one chunk of input the stdio face also waits
+/// between frames while more than `bound` bytes are queued (`waitForRoom`), so a chunk's answers
+/// never pile up in memory past it.
 public final class OutputQueue: Sendable {
-    /// Bytes queued past which an HTTP unit that queued events waits before it answers
-    /// (`--max-queued-output`).
+    /// Bytes queued past which the stdio face handles the next frame of a chunk only once the
+    /// host has read some (`--max-queued-output`).
     public static let defaultBound = 1 << 20
 
     public let bound: Int
 
+    /// A point in the output: every byte handed over before it was taken.
+    public struct Mark: Sendable, Comparable {
+        fileprivate let offset: Int
+        public static func < (lhs: Mark, rhs: Mark) -> Bool { lhs.offset < rhs.offset }
+    }
+
     private struct Waiter {
-        let limit: Int
+        enum Until {
+            /// At most this many bytes queued.
+            case atMost(Int)
+            /// Every byte handed over before the mark written.
+            case written(Mark)
+        }
+        let until: Until
         let wake: DispatchSemaphore
     }
 
     private struct State {
         var chunks: [[UInt8]] = []
-        /// Bytes handed over and not yet written (those being written included).
-        var queued = 0
+        /// Bytes handed over since the start.
+        var handed = 0
+        /// Bytes written since the start; `handed - written` are queued (those being written included).
+        var written = 0
         /// A write failed (EPIPE: the host closed our stdout): what is queued and what comes
         /// later is dropped, as nobody is left to read it.
         var closed = false
@@ -37,6 +53,16 @@ public final class OutputQueue: Sendable {
         /// A thread is writing taken chunks: the others leave the rest to it, so bytes keep their order.
         var writing = false
         var waiters: [Waiter] = []
+
+        var queued: Int { handed - written }
+
+        func met(_ until: Waiter.Until) -> Bool {
+            if closed { return true }
+            switch until {
+            case .atMost(let limit): return queued <= limit
+            case .written(let mark): return written >= mark.offset
+            }
+        }
     }
 
     private let fd: Int32
@@ -56,15 +82,15 @@ public final class OutputQueue: Sendable {
     public var isClosed: Bool { state.withLock { $0.closed } }
 
     /// Whether bytes are queued that are not written yet.
-    public var isPending: Bool { state.withLock { $0.queued > 0 } }
+    public var isPending: Bool { state.withLock { !$0.closed && $0.queued > 0 } }
 
     /// Hands bytes over; never blocks on the host. `wakeWriter` false: the caller will wait for
-    /// them (`wait(untilAtMost:)`) and write them itself.
+    /// them (`wait(until:)`) and write them itself.
     public func enqueue(_ bytes: [UInt8], wakeWriter: Bool = true) {
         guard !bytes.isEmpty else { return }
         let (accepted, inline) = state.withLock { state in
             guard !state.closed else { return (false, false) }
-            state.queued += bytes.count
+            state.handed += bytes.count
             if !state.inline { state.chunks.append(bytes) }
             return (true, state.inline)
         }
@@ -76,16 +102,25 @@ public final class OutputQueue: Sendable {
         }
     }
 
-    /// Blocks until at most `limit` bytes are queued (0: everything handed over is written), or
-    /// the output is closed. Call it with the world released.
-    public func wait(untilAtMost limit: Int) {
+    /// Where the output stands: every byte handed over so far is before it.
+    public var mark: Mark { state.withLock { Mark(offset: $0.handed) } }
+
+    /// Blocks until every byte handed over before `mark` is written, or the output is closed.
+    /// Call it with the world released.
+    public func wait(until mark: Mark) { wait(.written(mark)) }
+
+    /// Blocks while more than `bound` bytes are queued, or until the output is closed. Call it
+    /// with the world released.
+    public func waitForRoom() { wait(.atMost(bound)) }
+
+    private func wait(_ until: Waiter.Until) {
         let wake = DispatchSemaphore(value: 0)
         while true {
             enum Next { case ready, write([[UInt8]]), sleep }
             let next: Next = state.withLock { state in
-                if state.closed || state.queued <= limit { return .ready }
+                if state.met(until) { return .ready }
                 if !state.writing, !state.chunks.isEmpty { return .write(Self.take(&state)) }
-                state.waiters.append(Waiter(limit: limit, wake: wake))
+                state.waiters.append(Waiter(until: until, wake: wake))
                 return .sleep
             }
             switch next {
@@ -108,16 +143,15 @@ public final class OutputQueue: Sendable {
     /// Writes chunks taken with `take`, then lets another writer go on.
     private func written(_ chunks: [[UInt8]]) {
         for chunk in chunks { write(chunk) }
-        // The writer thread may have found this one writing when it was told to finish.
-        let finished = state.withLock { state in
+        // The writer thread may have found this one writing when it was told to finish, or when
+        // more was handed over; a waiting face stops once its own bytes are out and leaves the
+        // rest to the thread.
+        let more = state.withLock { state in
             state.writing = false
-            return state.finished
+            return state.finished || !state.chunks.isEmpty
         }
-        if finished { work.signal() }
+        if more { work.signal() }
     }
-
-    /// Blocks while more than `bound` bytes are queued.
-    public func waitForRoom() { wait(untilAtMost: bound) }
 
     /// No more output: the thread writes what is queued and ends.
     public func finish() {
@@ -148,14 +182,14 @@ public final class OutputQueue: Sendable {
         let failed = chunk.withUnsafeBytes { FDIO.writeAll(fd, $0) } != nil
         let wake: [DispatchSemaphore] = state.withLock { state in
             guard !state.closed else { return [] }
-            state.queued -= chunk.count
+            state.written += chunk.count
             if failed {
                 state.closed = true
                 state.chunks.removeAll()
-                state.queued = 0
             }
-            let ready = state.waiters.filter { state.closed || state.queued <= $0.limit }
-            state.waiters.removeAll { state.closed || state.queued <= $0.limit }
+            let snapshot = state
+            let ready = state.waiters.filter { snapshot.met($0.until) }
+            state.waiters.removeAll { snapshot.met($0.until) }
             return ready.map(\.wake)
         }
         for semaphore in wake { semaphore.signal() }

@@ -71,14 +71,15 @@ public final class StdioConnection {
                     writer.waitForRoom()
                 }
             }
+            var mark: OutputQueue.Mark?
             output {
                 // Written below by this thread, once the world is released.
-                self.writer.flush(wakeWriter: false)
+                mark = self.writer.flush(wakeWriter: false)
                 self.writer.isAnswering = false
             }
             // The chunk's output is written before the next chunk is read, as the one write did
             // before; the wait is outside the world, so other faces go on while the host is slow.
-            writer.waitUntilWritten()
+            writer.waitUntilWritten(mark)
             let closed = writer.isClosed
             if count == 0 { return .endOfInput }
             if closed { return .outputClosed }
