@@ -101,13 +101,13 @@ struct MontgomeryModulus: Equatable, Sendable {
                     limbs.withUnsafeBufferPointer { m in
                         for i in 0..<n {
                             var carry: UInt64 = 0
-                            for j in 0..<n { (carry, t[j]) = Self.multiplyAdd(a[j], b[i], t[j], carry) }
+                            for j in 0..<n { (carry, t[j]) = multiplyAdd(a[j], b[i], t[j], carry) }
                             let (tn, cn) = t[n].addingReportingOverflow(carry)
                             t[n] = tn
                             t[n + 1] = cn ? 1 : 0
                             let q = t[0] &* mPrime
-                            (carry, _) = Self.multiplyAdd(q, m[0], t[0], 0)
-                            for j in 1..<n { (carry, t[j - 1]) = Self.multiplyAdd(q, m[j], t[j], carry) }
+                            (carry, _) = multiplyAdd(q, m[0], t[0], 0)
+                            for j in 1..<n { (carry, t[j - 1]) = multiplyAdd(q, m[j], t[j], carry) }
                             let (top, ct) = t[n].addingReportingOverflow(carry)
                             t[n - 1] = top
                             t[n] = t[n + 1] &+ (ct ? 1 : 0)
@@ -120,16 +120,6 @@ struct MontgomeryModulus: Equatable, Sendable {
         var result = Array(t[0..<n])
         if overflow != 0 || !Self.isLess(result, limbs) { Self.subtract(&result, limbs) }
         return result
-    }
-
-    @inline(__always)
-    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-        var (hi, lo) = a.multipliedFullWidth(by: b)
-        let (lo1, o1) = lo.addingReportingOverflow(c)
-        let (lo2, o2) = lo1.addingReportingOverflow(d)
-        lo = lo2
-        hi &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        return (hi, lo)
     }
 
     /// base^exponent mod m for base < m and exponent ≥ 1 (left-to-right square-and-multiply).
@@ -145,4 +135,16 @@ struct MontgomeryModulus: Equatable, Sendable {
         one[0] = 1
         return multiplyRaw(result, one)
     }
+}
+
+/// hi:lo = a·b + c + d, which cannot overflow 128 bits: the limb step of both Montgomery
+/// multiplications (RSA's `Montgomery` and P-256's field).
+@inline(__always)
+func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
+    var (hi, lo) = a.multipliedFullWidth(by: b)
+    let (lo1, o1) = lo.addingReportingOverflow(c)
+    let (lo2, o2) = lo1.addingReportingOverflow(d)
+    lo = lo2
+    hi &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+    return (hi, lo)
 }

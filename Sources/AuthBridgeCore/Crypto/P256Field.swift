@@ -145,17 +145,17 @@ struct MontgomeryField256: Sendable {
         for i in 0..<4 {
             let bi = b.limbs[i]
             var carry: UInt64
-            (carry, t0) = Self.multiplyAdd(a0, bi, t0, 0)
-            (carry, t1) = Self.multiplyAdd(a1, bi, t1, carry)
-            (carry, t2) = Self.multiplyAdd(a2, bi, t2, carry)
-            (carry, t3) = Self.multiplyAdd(a3, bi, t3, carry)
+            (carry, t0) = multiplyAdd(a0, bi, t0, 0)
+            (carry, t1) = multiplyAdd(a1, bi, t1, carry)
+            (carry, t2) = multiplyAdd(a2, bi, t2, carry)
+            (carry, t3) = multiplyAdd(a3, bi, t3, carry)
             let (s4, o4) = t4.addingReportingOverflow(carry)
             // One reduction step: add q·m, which zeroes the low limb, and shift down a limb.
             let q = t0 &* mPrime
-            (carry, _) = Self.multiplyAdd(q, m0, t0, 0)
-            (carry, t0) = Self.multiplyAdd(q, m1, t1, carry)
-            (carry, t1) = Self.multiplyAdd(q, m2, t2, carry)
-            (carry, t2) = Self.multiplyAdd(q, m3, t3, carry)
+            (carry, _) = multiplyAdd(q, m0, t0, 0)
+            (carry, t0) = multiplyAdd(q, m1, t1, carry)
+            (carry, t1) = multiplyAdd(q, m2, t2, carry)
+            (carry, t2) = multiplyAdd(q, m3, t3, carry)
             let (s3, o3) = s4.addingReportingOverflow(carry)
             t3 = s3
             t4 = (o4 ? 1 : 0) &+ (o3 ? 1 : 0)
@@ -167,17 +167,6 @@ struct MontgomeryField256: Sendable {
     }
 
     func square(_ a: U256) -> U256 { multiply(a, a) }
-
-    /// hi:lo = a·b + c + d, which cannot overflow 128 bits.
-    @inline(__always)
-    private static func multiplyAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (UInt64, UInt64) {
-        var (hi, lo) = a.multipliedFullWidth(by: b)
-        let (lo1, o1) = lo.addingReportingOverflow(c)
-        let (lo2, o2) = lo1.addingReportingOverflow(d)
-        lo = lo2
-        hi &+= (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        return (hi, lo)
-    }
 
     /// Into Montgomery form; `a` must be below the modulus.
     func toMontgomery(_ a: U256) -> U256 { multiply(a, rSquared) }
