@@ -20,8 +20,9 @@ extension AM {
                     exitMessage: try s.localized("exitMessage")?.text ?? "Cancel"))
         }
 
-        static let exitPressed = 0
-        static let exitNotPressed = 100
+        /// The Cancel confirmation reads as the Polling Wait node's exit option does.
+        static let exitPressed = PollingWaitNode.exitPressed
+        static let exitNotPressed = PollingWaitNode.exitNotPressed
 
         var secondsToWait: Int
         var waitingMessage: String
