@@ -25,6 +25,15 @@ public final class Phones: StateOwner {
             .sorted { ($0.id.count, $0.id) < ($1.id.count, $1.id) }
     }
 
+    /// The phone the app under test runs on: the successor SDK's device modules (`RNPingOath`,
+    /// `RNPingPush`, `RNPingFido`, `RNPingBinding`…) keep what they hold here, as one app's
+    /// keychain does, whoever signs in. `emulator.*` reaches it as `phone: "app"`.
+    public static let appPhoneId = "app"
+
+    /// The app's phone, made (empty) the first time something needs it.
+    @discardableResult
+    public func appPhone() -> Phone { phone(of: Self.appPhoneId) }
+
     /// Every phone, in id order.
     public var all: [Phone] { byId.keys.sorted().map { byId[$0]! } }
 

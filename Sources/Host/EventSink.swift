@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import NativeModules
 
 /// Where the Host sends the native side's events (TOKEN_EVENT, LOGOUT_EVENT, …): the stdio host.
 /// A unit's events are handed over once its changes are durable, so they precede the response of
@@ -6,6 +7,8 @@ import AuthBridgeCore
 /// own thread.
 public protocol EventSink: AnyObject {
     func deliver(event: String, params: JSONValue)
+    /// The answer of a parked native call (`PendingCalls`), to the address it was called with.
+    func deliver(reply address: JSONValue, outcome: Result<JSONValue, BridgeError>)
     func flush()
     /// Whether the stdio host is owed answers to input already read: a shutdown waits for them.
     var isAnswering: Bool { get }

@@ -30,6 +30,11 @@ public final class World {
     /// The native side's hands on the phones: the sample bridges' complete mode and `emulator.*`.
     public let deviceAnswers: DeviceAnswers
     public private(set) var catalog = ModuleCatalog()
+    /// Native calls JS still waits on (a binding PIN prompt): settled by a later call, answered
+    /// to the face that parked them once that unit is durable.
+    public let pendingCalls = PendingCalls()
+    /// The modules' own events (`NativeEventEmitter`), delivered with the unit's other events.
+    let moduleEvents = ModuleEvents()
     let stateDirectory: StateDirectory?
 
     /// The stdio host's events go here; without one (in-process use) they are dropped
@@ -153,12 +158,13 @@ public final class World {
                 stores: pingStores,
                 testUser: configuration.remote != nil
                     ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
-            let storages = StorageRegistry()
-            catalog.register(RNPingJourneyModule(sdk: ping, storages: storages))
-            catalog.register(RNPingOidcModule(sdk: ping, storages: storages))
-            catalog.register(RNPingStorageModule(sdk: ping, registry: storages))
+            let context = PingModuleContext(
+                sdk: ping, storages: StorageRegistry(), journeys: PingJourneys(), events: moduleEvents,
+                pending: pendingCalls, device: deviceAnswers)
+            for module in PingModules.all(context) { catalog.register(module) }
         }
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
+        moduleEvents.connect { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState(recovery: configuration.stateRecovery)
     }
 
@@ -227,6 +233,12 @@ public final class World {
                 } catch {
                     logError(error.message)
                     pendingEvents.removeAll()
+                    // A parked call settled by the lost change is still owed an answer: that it failed.
+                    for (address, _) in pendingCalls.take() {
+                        eventSink?.deliver(
+                            reply: address,
+                            outcome: .failure(.rejection(code: "STATE_NOT_SAVED", message: error.message, detail: nil)))
+                    }
                     rollBack(to: directory)
                     throw Host.NotDurable(reason: error.message)
                 }
@@ -240,6 +252,7 @@ public final class World {
         let events = pendingEvents
         pendingEvents.removeAll()
         for (event, params) in events { eventSink?.deliver(event: event, params: params) }
+        for (address, outcome) in pendingCalls.take() { eventSink?.deliver(reply: address, outcome: outcome) }
     }
 
     /// The world as the disk holds it (snapshot and journal). What the disk does not hold (a
@@ -271,6 +284,9 @@ public final class World {
         /// sample's `asyncAfter`): the face waits with the world released, letting other units
         /// through, then performs `settle(_:)` as a unit of its own.
         case later(Later)
+        /// The call waits for JS (a prompt it must answer): its answer is delivered to the
+        /// event sink as a reply to the address it was called with, once a later call settles it.
+        case parked
     }
 
     /// A native call that settles after `seconds`.
@@ -280,9 +296,24 @@ public final class World {
         let args: [JSONValue]
     }
 
-    /// Calls a native method by its wire name (`Host.View.wireNames` lists them).
-    public func invoke(_ wireName: String, _ args: [JSONValue]) -> Invocation {
+    /// Calls a native method by its wire name (`Host.View.wireNames` lists them). `replyTo` is
+    /// where a parked call's answer goes (the face's address for this call: the JSON-RPC id);
+    /// without one a method that would park is answered now with its timeout's outcome.
+    public func invoke(_ wireName: String, _ args: [JSONValue], replyTo: JSONValue? = nil) -> Invocation {
         guard let method = catalog.method(wireName) else { preconditionFailure("no native method \(wireName)") }
+        if let park = method.park {
+            let ticket = pendingCalls.ticket(wireName: wireName, address: replyTo ?? .null)
+            do throws(BridgeError) {
+                if let answer = try park(args, ticket) {
+                    pendingCalls.discard(ticket)
+                    return .settled(.success(answer))
+                }
+                return .parked
+            } catch {
+                pendingCalls.discard(ticket)
+                return .settled(.failure(error))
+            }
+        }
         if method.delay > 0 { return .later(Later(seconds: method.delay, wireName: wireName, args: args)) }
         return .settled(Result { () throws(BridgeError) in try method.call(args) })
     }

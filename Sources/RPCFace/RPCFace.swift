@@ -31,9 +31,12 @@ public final class RPCFace {
             MethodSuggestion.closest(to: method, among: server.methodNames).map { ["suggestion": .string($0)] }
         }
         for wireName in host.view.wireNames {
-            register(wireName) { [unowned self] call throws(JSONRPCError) in
-                try native(wireName, Self.arguments(call))
-            }
+            server.registerDeferrable(
+                wireName,
+                traced(
+                    { [unowned self] call throws(JSONRPCError) in
+                        try native(wireName, Self.arguments(call), replyTo: call.id?.json)
+                    }, value: { $0 ?? "(answered when it settles)" }))
         }
         registerDaemonMethods()
         registerEmulatorMethods()
@@ -79,15 +82,23 @@ public final class RPCFace {
 
     /// A native method: one unit, or, for a method that settles later (`start()` with
     /// `--start-delay`), the wait with the world released (the app's `asyncAfter` lets other
-    /// faces' calls through) and then a unit of its own.
-    private func native(_ wireName: String, _ args: [JSONValue]) throws(JSONRPCError) -> JSONValue {
-        var (invocation, started) = try unit { world in (world.invoke(wireName, args), world.sdk.isStarted) }
+    /// faces' calls through) and then a unit of its own. A call that waits for JS (a prompt) is
+    /// parked: nil now, and its response is written when a later call settles it.
+    private func native(
+        _ wireName: String, _ args: [JSONValue], replyTo: JSONValue?
+    ) throws(JSONRPCError)
+        -> JSONValue?
+    {
+        var (invocation, started) = try unit { world in
+            (world.invoke(wireName, args, replyTo: replyTo), world.sdk.isStarted)
+        }
         let outcome: Result<JSONValue, BridgeError>
         switch invocation {
         case .settled(let settled): outcome = settled
         case .later(let later):
             wait(later.seconds)
             (outcome, started) = try unit { world in (world.settle(later), world.sdk.isStarted) }
+        case .parked: return nil
         }
         switch outcome {
         case .success(let value): return value
@@ -166,6 +177,17 @@ public final class RPCFace {
     }
 }
 
+extension RequestID {
+    /// The id a parked call was made with, back from the address the world kept.
+    init?(_ address: JSONValue) {
+        switch address {
+        case .string(let text): self = .string(text)
+        case .int(let number): self = .int(number)
+        default: return nil
+        }
+    }
+}
+
 extension BridgeError {
     fileprivate var isRejection: Bool {
         switch self {
@@ -193,6 +215,19 @@ final class WriterEventSink: EventSink {
     func deliver(event: String, params: JSONValue) {
         tracer?.event(event, params)
         writer.send(message: JSONRPCOutgoing.notification(method: event, params: params))
+        delivered = true
+    }
+
+    /// A parked call's answer, as the response to the request that parked it (a notification
+    /// parked nothing anyone waits for: its answer is dropped).
+    func deliver(reply address: JSONValue, outcome: Result<JSONValue, BridgeError>) {
+        guard let id = RequestID(address) else { return }
+        let answer = outcome.mapError(RPCFace.json)
+        tracer?.reply(address, answer)
+        switch answer {
+        case .success(let result): writer.send(message: JSONRPCOutgoing.response(id: id, result: result))
+        case .failure(let error): writer.send(message: JSONRPCOutgoing.error(id: id, error))
+        }
         delivered = true
     }
 

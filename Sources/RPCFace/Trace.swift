@@ -26,6 +26,17 @@ final class Tracer {
         )
     }
 
+    /// The answer of a parked call, when it settles (its request was traced as it came).
+    func reply(_ id: JSONValue, _ outcome: Result<JSONValue, JSONRPCError>) {
+        let body: JSONValue
+        switch outcome {
+        case .success(let result): body = ["result": Redaction.value(result)]
+        case .failure(let error): body = ["error": Redaction.value(Self.json(error), inError: true)]
+        }
+        Log.shared.trace(
+            "\(timestamp()) response \(JSONWriter.compact(id)) (settled later) \(JSONWriter.compact(body))")
+    }
+
     func event(_ name: String, _ params: JSONValue) {
         Log.shared.trace("\(timestamp()) event \(name) \(JSONWriter.compact(Redaction.value(params)))")
     }

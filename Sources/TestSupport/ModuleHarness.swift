@@ -47,9 +47,36 @@ public final class ModuleHarness {
         case .later(let later):
             ProcessControl.sleep(seconds: later.seconds)
             outcome = Self.durable(host.perform { world in world.settle(later) })
+        case .parked: fatalError("\(name) waits for JS: call it with begin(_:_:) and read reply(to:)")
         }
         return try outcome.get()
     }
+
+    /// What a call that may wait for JS gives: its outcome now, or the address its answer will
+    /// come to once a later call settles it (`reply(to:)`).
+    public enum Outcome {
+        case settled(Result<JSONValue, BridgeError>)
+        case parked(JSONValue)
+    }
+
+    private var nextAddress: Int64 = 1
+
+    /// Calls a method that may park (a binding call that prompts for a PIN).
+    public func begin(_ name: String, _ args: JSONValue...) -> Outcome {
+        guard host.view.wireNames.contains(name) else { fatalError("no native method \(name)") }
+        let address = JSONValue.int(nextAddress)
+        nextAddress += 1
+        switch Self.durable(host.perform { world in world.invoke(name, args, replyTo: address) }) {
+        case .settled(let settled): return .settled(settled)
+        case .later(let later):
+            ProcessControl.sleep(seconds: later.seconds)
+            return .settled(Self.durable(host.perform { world in world.settle(later) }))
+        case .parked: return .parked(address)
+        }
+    }
+
+    /// The answer a parked call got, once settled; nil while it still waits.
+    public func reply(to address: JSONValue) -> Result<JSONValue, BridgeError>? { recorder.takeReply(address) }
 
     /// Reads or changes the world in a unit of its own (what a test looks at, between calls).
     public func perform<T: Sendable>(_ work: (World) -> T) -> T { Self.durable(host.perform(work)) }
@@ -112,10 +139,21 @@ public final class ModuleHarness {
 /// Keeps the events a Host sends, for a test to read.
 public final class EventRecorder: EventSink {
     private var events: [(String, JSONValue)] = []
+    private var replies: [(address: JSONValue, outcome: Result<JSONValue, BridgeError>)] = []
 
     public init() {}
 
     public func deliver(event: String, params: JSONValue) { events.append((event, params)) }
+
+    public func deliver(reply address: JSONValue, outcome: Result<JSONValue, BridgeError>) {
+        replies.append((address, outcome))
+    }
+
+    /// The answer of the parked call made with `address`, once it settled (taken once).
+    public func takeReply(_ address: JSONValue) -> Result<JSONValue, BridgeError>? {
+        guard let index = replies.firstIndex(where: { $0.address == address }) else { return nil }
+        return replies.remove(at: index).outcome
+    }
     public func flush() {}
 
     public func take() -> [(String, JSONValue)] {

@@ -6,7 +6,7 @@ public enum RequestID: Equatable, Hashable, Sendable {
     case string(String)
     case int(Int64)
 
-    var json: JSONValue {
+    public var json: JSONValue {
         switch self {
         case .string(let s): return .string(s)
         case .int(let i): return .int(i)

@@ -14,6 +14,10 @@ public struct RPCCall {
 }
 
 public typealias RPCHandler = (RPCCall) throws(JSONRPCError) -> JSONValue
+/// A handler whose call may be answered later: nil sends nothing now, and whoever holds the
+/// call's id writes its response when it settles (a native promise waiting for JS). Inside a
+/// batch such a response leaves on its own, after the batch's array.
+public typealias RPCDeferrableHandler = (RPCCall) throws(JSONRPCError) -> JSONValue?
 
 /// Frames in, messages out: envelope validation, dispatch by method name, batches. Requests are
 /// handled one at a time, in arrival order, on the caller's thread; that order is what makes
@@ -33,6 +37,7 @@ public final class RPCServer {
     private enum Handler {
         case value(RPCHandler)
         case encoded(RPCEncodedHandler)
+        case deferrable(RPCDeferrableHandler)
     }
 
     /// What one message is answered with: a message to write, or a result encoded before.
@@ -67,6 +72,11 @@ public final class RPCServer {
     /// A method whose result comes encoded (`EncodedResult`): it is copied out, not written again.
     public func registerEncoded(_ method: String, _ handler: @escaping RPCEncodedHandler) {
         add(method, .encoded(handler))
+    }
+
+    /// A method that may answer later (`RPCDeferrableHandler`).
+    public func registerDeferrable(_ method: String, _ handler: @escaping RPCDeferrableHandler) {
+        add(method, .deferrable(handler))
     }
 
     private func add(_ method: String, _ handler: Handler) {
@@ -153,6 +163,9 @@ public final class RPCServer {
             case .encoded(let handler):
                 let result = try handler(call)
                 return message.isNotification ? nil : .encoded(message.id, result)
+            case .deferrable(let handler):
+                guard let result = try handler(call) else { return nil }
+                return message.isNotification ? nil : .message(JSONRPCOutgoing.response(id: message.id, result: result))
             }
         } catch {
             if message.isNotification {

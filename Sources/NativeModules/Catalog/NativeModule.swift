@@ -7,11 +7,29 @@ public struct NativeMethod {
     /// after an `asyncAfter`). The Host waits that long with the world released.
     public let delay: Double
     public let call: ([JSONValue]) throws(BridgeError) -> JSONValue
+    /// For a method that may wait for JS (a PIN prompt): called instead of `call` with the
+    /// ticket of this call; nil parks it (`PendingCalls`), and whoever settles the ticket
+    /// answers it later.
+    public let park: (([JSONValue], PendingCalls.Ticket) throws(BridgeError) -> JSONValue?)?
 
     public init(_ name: String, delay: Double = 0, call: @escaping ([JSONValue]) throws(BridgeError) -> JSONValue) {
         self.name = name
         self.delay = delay
         self.call = call
+        park = nil
+    }
+
+    /// A method that may park its call until JS answers a prompt: `park` answers now (a value)
+    /// or keeps the ticket and answers nil.
+    public init(
+        _ name: String, parking: @escaping ([JSONValue], PendingCalls.Ticket) throws(BridgeError) -> JSONValue?
+    ) {
+        self.name = name
+        delay = 0
+        call = { _ throws(BridgeError) in
+            throw .notImplemented("\(name) answers through its parking call")
+        }
+        park = parking
     }
 }
 

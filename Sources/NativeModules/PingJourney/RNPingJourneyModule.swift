@@ -11,16 +11,13 @@ public final class RNPingJourneyModule: NativeModule {
     private let sdk: PingSDK
     private let storages: StorageRegistry
     private var platform: Platform { sdk.platform }
-    private var journeys: [String: Entry] = [:]
+    /// Shared with the extension modules, which answer the current node's callbacks.
+    private let journeys: PingJourneys
 
-    private struct Entry {
-        let client: PingJourneyClient
-        var node: PingContinueNode?
-    }
-
-    public init(sdk: PingSDK, storages: StorageRegistry) {
-        self.sdk = sdk
-        self.storages = storages
+    public init(_ context: PingModuleContext) {
+        sdk = context.sdk
+        storages = context.storages
+        journeys = context.journeys
     }
 
     public var methods: [NativeMethod] {
@@ -50,7 +47,7 @@ public final class RNPingJourneyModule: NativeModule {
         var config = try JourneyConfigParser.parse(try Arguments.reader(args, 0, "config"), platform: platform)
         let sessionKey = try storageSlots(&config)
         let id = sdk.newId()
-        journeys[id] = Entry(client: sdk.journey(sessionKey: sessionKey, oidc: config.oidc), node: nil)
+        journeys[id] = PingJourneys.Entry(client: sdk.journey(sessionKey: sessionKey, oidc: config.oidc), node: nil)
         return .string(id)
     }
 

@@ -4,8 +4,9 @@ import IdentityServer
 /// One callback of a Ping SDK `ContinueNode` as the native Journey SDK holds it: AM's callback
 /// JSON as received (`raw`), the fields the SDK's callback class parses from AM's outputs, and the
 /// values the app sets (`state`). Only the 18 core types `PingJourney` registers become callbacks
-/// (ping-ios `Journey/Journey/Callbacks/*`, ping-android `journey/…/callback/*`); what the
-/// extension packages register (device profile, FIDO, Protect, IdP, binding) is not emulated.
+/// (ping-ios `Journey/Journey/Callbacks/*`, ping-android `journey/…/callback/*`), and the types
+/// the extension packages register when the app links them (device profile, FIDO, Protect, IdP,
+/// binding: `PingSDK.extensionCallbackTypes`).
 public struct PingCallback: Equatable, Sendable {
     /// The core callback types (`CallbackRegistry` of both SDKs).
     public static let coreTypes: Set<CallbackType> = [
@@ -14,7 +15,7 @@ public struct PingCallback: Equatable, Sendable {
         .textInput, .textOutput, .validatedCreatePassword, .validatedCreateUsername,
     ]
 
-    /// AM's `type` (always a core type).
+    /// AM's `type` (a core type or a registered extension type).
     public let type: CallbackType
     /// AM's callback object, untouched.
     public let raw: JSONValue
@@ -24,9 +25,13 @@ public struct PingCallback: Equatable, Sendable {
     /// `value`, `selectedIndex` (absent on a fresh Confirmation), `accepted`, `selectedQuestion`,
     /// `selectedAnswer`, `allowUserDefinedQuestions`.
     public var state: JSONObject
+    /// Values an extension module set on AM's inputs, by the input's position (a device-binding
+    /// JWS, a FIDO outcome): written over the inputs when the node is submitted.
+    public var inputs: [Int: JSONValue] = [:]
 
-    public init?(raw: JSONValue, amIndex: Int) {
-        guard let type = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)), Self.coreTypes.contains(type)
+    public init?(raw: JSONValue, amIndex: Int, extensions: Set<CallbackType> = []) {
+        guard let type = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)),
+            Self.coreTypes.contains(type) || extensions.contains(type)
         else { return nil }
         self.type = type
         self.raw = raw
@@ -105,6 +110,7 @@ public struct PingCallback: Equatable, Sendable {
             set(1, state["selectedAnswer"])
         default: break
         }
+        for (position, value) in self.inputs.sorted(by: { $0.key < $1.key }) { set(position, value) }
         callback["input"] = .array(inputs)
         return .object(callback)
     }

@@ -12,10 +12,15 @@ public final class PingJourneyClient {
     public let oidc: PingOidcClient?
     private let server: IdentityServer
     private let stores: PingStores
+    /// The extension callback types registered now (asked at each node: modules register theirs
+    /// as they are built).
+    private let extensions: () -> Set<CallbackType>
 
     public init(
-        platform: Platform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?
+        platform: Platform, server: IdentityServer, stores: PingStores, sessionKey: String, oidc: PingOidcClient?,
+        extensions: @escaping () -> Set<CallbackType> = { [] }
     ) {
+        self.extensions = extensions
         self.platform = platform
         self.server = server
         self.stores = stores
@@ -60,7 +65,7 @@ public final class PingJourneyClient {
         } catch {
             return .failure(message: error.message)
         }
-        let node = PingNode.from(reply, platform: platform)
+        let node = PingNode.from(reply, platform: platform, extensions: extensions())
         if case .success(let body) = node, let tokenId = body["tokenId"]?.stringValue, !tokenId.isEmpty {
             stores.sessions[sessionKey] = PingStores.SSOToken(
                 value: tokenId, successUrl: body["successUrl"]?.stringValue ?? "",

@@ -15,11 +15,11 @@ public enum PingNode: Equatable, Sendable {
     /// `journey/module/Transform.kt`): 200 with `authId` continues, 200 without succeeds, 4xx is an
     /// ErrorNode (Android: AM's timeout codes are failures), 5xx is a failure on iOS and an error on
     /// Android, anything else a failure.
-    static func from(_ reply: ServerReply, platform: Platform) -> PingNode {
+    static func from(_ reply: ServerReply, platform: Platform, extensions: Set<CallbackType> = []) -> PingNode {
         let body = reply.body
         switch reply.status {
         case 200 where body["authId"] != nil:
-            guard let node = PingContinueNode(step: body, platform: platform) else {
+            guard let node = PingContinueNode(step: body, platform: platform, extensions: extensions) else {
                 return .failure(message: "Invalid step from the authenticate endpoint")
             }
             return .next(node)
@@ -39,17 +39,17 @@ public enum PingNode: Equatable, Sendable {
 
 /// A node waiting for the app: AM's step and the callbacks the SDK registered. Unregistered
 /// types are dropped from the node and from what is submitted; ping-ios also drops a plain
-/// MetadataCallback (it keeps only FIDO/Protect specializations, none of which is emulated).
+/// MetadataCallback (it keeps only the FIDO/Protect specializations).
 public struct PingContinueNode: Equatable, Sendable {
     /// AM's step JSON as received.
     public let step: JSONValue
     public var callbacks: [PingCallback]
 
-    init?(step: JSONValue, platform: Platform) {
+    init?(step: JSONValue, platform: Platform, extensions: Set<CallbackType> = []) {
         guard case .string? = step["authId"], case .array(let raw)? = step["callbacks"] else { return nil }
         self.step = step
         callbacks = raw.enumerated().compactMap { index, json in
-            guard let callback = PingCallback(raw: json, amIndex: index) else { return nil }
+            guard let callback = PingCallback(raw: json, amIndex: index, extensions: extensions) else { return nil }
             if platform == .ios, callback.type == .metadata { return nil }
             return callback
         }

@@ -12,6 +12,12 @@ public final class PingSDK {
     let random: RandomSource
     /// Who signs in on the emulated browser page (the embedded server's test user), if anyone.
     public let testUser: (username: String, password: String)?
+    /// The callback types the linked extension packages register beside the core ones (each
+    /// module registers its own when it is built, as `PingFido`, `PingBinding`… do on a device):
+    /// a journey's node keeps these, so the extension module can answer them.
+    public private(set) var extensionCallbackTypes: Set<CallbackType> = []
+
+    public func registerCallbacks(_ types: Set<CallbackType>) { extensionCallbackTypes.formUnion(types) }
 
     public init(
         platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource,
@@ -38,7 +44,8 @@ public final class PingSDK {
 
     public func journey(sessionKey: String = PingStores.defaultKey, oidc: PingOidcConfig?) -> PingJourneyClient {
         PingJourneyClient(
-            platform: platform, server: server, stores: stores, sessionKey: sessionKey, oidc: oidc.map(oidcClient))
+            platform: platform, server: server, stores: stores, sessionKey: sessionKey, oidc: oidc.map(oidcClient),
+            extensions: { [unowned self] in self.extensionCallbackTypes })
     }
 
     public func oidcClient(_ config: PingOidcConfig) -> PingOidcClient {

@@ -1,0 +1,71 @@
+import AuthBridgeCore
+import NativeSDK
+
+/// The journeys `RNPingJourney.configureJourney` made, by id, each with its current node. The
+/// extension modules reach a journey's current node by the same id, as the native packages do
+/// through `RNPingCore`'s registry (`fido/ios/RNPingFidoCommon.swift` `resolveRegistrationCallback`,
+/// `binding/ios/RNPingBindingCommon.swift`): they set values on its callbacks, and JS then calls
+/// `RNPingJourney.next`, which submits them.
+public final class PingJourneys {
+    public struct Entry {
+        public let client: PingJourneyClient
+        /// The ContinueNode the journey waits at, if any.
+        public var node: PingContinueNode?
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    public init() {}
+
+    public subscript(id: String) -> Entry? {
+        get { entries[id] }
+        set { entries[id] = newValue }
+    }
+
+    /// Changes the current node of journey `id` in place; nil when the journey is unknown or
+    /// waits at no node. What `change` set before it threw stays set, as on a device.
+    public func updateNode<T>(
+        _ id: String, _ change: (inout PingContinueNode) throws(BridgeError) -> T
+    ) throws(BridgeError) -> T? {
+        guard var node = entries[id]?.node else { return nil }
+        defer { entries[id]?.node = node }
+        return try change(&node)
+    }
+}
+
+/// What every successor-SDK module is built from: one SDK, one storage registry, one set of
+/// journeys, the events and parked calls of the world, and the app's hands on the emulated phone.
+public struct PingModuleContext {
+    public let sdk: PingSDK
+    public let storages: StorageRegistry
+    public let journeys: PingJourneys
+    public let events: ModuleEvents
+    public let pending: PendingCalls
+    /// The emulated phone the app runs on (`Phones.appPhoneId`) and the server it reaches.
+    public let device: DeviceAnswers
+
+    public init(
+        sdk: PingSDK, storages: StorageRegistry, journeys: PingJourneys, events: ModuleEvents,
+        pending: PendingCalls, device: DeviceAnswers
+    ) {
+        self.sdk = sdk
+        self.storages = storages
+        self.journeys = journeys
+        self.events = events
+        self.pending = pending
+        self.device = device
+    }
+}
+
+/// Every module of the Ping React Native SDK (`ForgeRock/ping-react-native-sdk`, `packages/*`)
+/// the daemon answers on the React Native flavors, in the order `daemon.hello` lists them. A new
+/// module is one line here.
+public enum PingModules {
+    public static func all(_ context: PingModuleContext) -> [any NativeModule] {
+        [
+            RNPingJourneyModule(context),
+            RNPingOidcModule(sdk: context.sdk, storages: context.storages),
+            RNPingStorageModule(sdk: context.sdk, registry: context.storages),
+        ]
+    }
+}
