@@ -368,6 +368,8 @@ class Bridge {
       RNPingJourneyClassic: ping.RNPingJourney,
       RNPingOidcClassic: ping.RNPingOidc,
       RNPingStorageClassic: ping.RNPingStorage,
+      RNPingOathClassic: ping.RNPingOath,
+      RNPingLoggerClassic: ping.RNPingLogger,
     };
   }
 
