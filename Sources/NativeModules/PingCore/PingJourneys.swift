@@ -70,6 +70,7 @@ public enum PingModules {
             RNPingStorageModule(sdk: context.sdk, registry: context.storages),
             RNPingOathModule(context),
             RNPingLoggerModule(sdk: context.sdk, loggers: context.loggers),
+            RNPingProtectModule(sdk: context.sdk, loggers: context.loggers),
         ]
     }
 }

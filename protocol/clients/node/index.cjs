@@ -370,6 +370,7 @@ class Bridge {
       RNPingStorageClassic: ping.RNPingStorage,
       RNPingOathClassic: ping.RNPingOath,
       RNPingLoggerClassic: ping.RNPingLogger,
+      RNPingProtectClassic: ping.RNPingProtect,
     };
   }
 

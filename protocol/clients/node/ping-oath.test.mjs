@@ -214,3 +214,62 @@ for (const flavor of ['rn-ios', 'rn-android']) {
     }
   });
 }
+
+// RNPingProtect as @ping-identity/rn-protect calls it, and AM's PingOne Protect nodes met by an RNPingJourney app.
+const protectJourneys = fileURLToPath(new URL('../../../docs/examples/am-exports/protect', import.meta.url));
+const protectScenario = fileURLToPath(new URL('../../../docs/examples/protect-scenario.json', import.meta.url));
+
+for (const flavor of ['rn-ios', 'rn-android']) {
+  const ios = flavor === 'rn-ios';
+
+  test(`${flavor}: RNPingProtect: initialize, pause and resume; no DaVinci collector to collect for`, async () => {
+    const bridge = await spawnBridge({ seed: 7, clock: 'virtual', flavor });
+    try {
+      const protect = bridge.turboModuleRegistry().get('RNPingProtect');
+      assert.equal(bridge.nativeModules().RNPingProtectClassic, protect);
+      if (ios) {
+        // Before initialize the Signals SDK has no shared instance: iOS throws, Android resolves.
+        await assert.rejects(protect.pauseBehavioralData({}), (error) => error.code === 'PROTECT_COLLECT_ERROR'
+          && error.userInfo.type === 'auth_error' && error.message === 'PingOneSignals shared instance is not available');
+      } else {
+        assert.equal(await protect.pauseBehavioralData({}), null);
+      }
+      assert.equal(await protect.initialize({ envId: 'env', isBehavioralDataCollection: true }, { loggerId: ' ' }), null);
+      assert.equal(await protect.pauseBehavioralData({}), null);
+      assert.equal(await protect.resumeBehavioralData({ loggerId: 'unknown' }), null);
+      await assert.rejects(protect.collectForDaVinci(' ', {}, {}), (error) => error.code === 'PROTECT_COLLECTOR_NOT_FOUND'
+        && error.userInfo.type === 'argument_error' && error.message === 'DaVinci id must not be empty for Protect data collection.');
+      await assert.rejects(protect.collectForDaVinci('flow-1', {}, {}), (error) => error.code === 'PROTECT_COLLECTOR_NOT_FOUND'
+        && error.userInfo.type === 'state_error' && error.message === (ios ? 'No active DaVinci collectors found for id flow-1.'
+        : 'No active Protect collector found for DaVinci flow-1 at index 0.'));
+    } finally {
+      await bridge.close();
+    }
+  });
+
+  test(`${flavor}: a journey through AM's Protect nodes: the callbacks kept, submitted as received, the risk from the scenario`, async () => {
+    const bridge = await spawnBridge({ seed: 7, clock: 'virtual', flavor, args: ['--journeys', protectJourneys, '--scenario', protectScenario] });
+    try {
+      const journey = bridge.turboModuleRegistry().get('RNPingJourney');
+      const id = await journey.configureJourney(journeyConfig);
+      await journey.start(id, 'ProtectLogin');
+      const init = await journey.next(id, '', demo);
+      assert.deepEqual(init.callbacks.map((c) => c.type), ['PingOneProtectInitializeCallback']);
+      assert.equal(init.callbacks[0].raw.output.find((o) => o.name === 'envId').value, 'protect-worker');
+      // No RN package answers them: a value is refused, as the journey module refuses it.
+      await assert.rejects(journey.next(id, '', { callbacks: [{ type: 'PingOneProtectInitializeCallback', value: '' }] }),
+        (error) => error.code === 'JOURNEY_MISSING_INTEGRATION_ERROR' && error.userInfo.type === 'state_error');
+      const evaluation = await journey.next(id, '', {});
+      assert.deepEqual(evaluation.callbacks.map((c) => c.type), ['PingOneProtectEvaluationCallback']);
+      assert.equal((await journey.next(id, '', {})).type, 'SuccessNode');
+      // The scenario can make the risk high: the FAILED result, then AM's failure.
+      await bridge.request('emulator.setNodeOutcome', { journey: 'ProtectLogin', node: 'PingOne Protect Evaluation', outcome: 'high' });
+      await journey.start(id, 'ProtectLogin', { forceAuth: true });
+      await journey.next(id, '', demo);
+      await journey.next(id, '', {});
+      assert.equal((await journey.next(id, '', {})).type, 'ErrorNode');
+    } finally {
+      await bridge.close();
+    }
+  });
+}

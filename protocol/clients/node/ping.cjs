@@ -19,6 +19,7 @@ const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', '
 const PING_OATH_METHODS = ['create', 'addCredentialFromUri', 'getCredential', 'getCredentials', 'saveCredential', 'deleteCredential',
   'generateCode', 'generateCodeWithValidity', 'close', 'registerOathPolicyEvaluator', 'configureOathPolicyEvaluator'];
 const PING_LOGGER_METHODS = ['registerLogger', 'syncLogger'];
+const PING_PROTECT_METHODS = ['initialize', 'pauseBehavioralData', 'resumeBehavioralData', 'collectForDaVinci'];
 const OATH_POLICY_KINDS = ['biometricAvailable', 'deviceTampering'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
@@ -147,18 +148,18 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  const { RNPingOath, RNPingLogger } = extensionModules(call, { ios, wrap, created, newId });
-  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger]) {
+  const { RNPingOath, RNPingLogger, RNPingProtect } = extensionModules(call, { ios, wrap, created, newId });
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
   // The logger's TurboModule is registered as 'Logger' (logger/ios/RNPingLogger.mm exports the class Logger).
-  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger };
+  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect };
 }
 
 /**
- * RNPingOath and RNPingLogger. Their synchronous methods (registerOathPolicyEvaluator/configureOathPolicyEvaluator,
+ * RNPingOath, RNPingLogger and RNPingProtect (promise methods only). Their synchronous methods (registerOathPolicyEvaluator/configureOathPolicyEvaluator,
  * registerLogger/syncLogger) answer here at once, as on the device, and tell the daemon with the id picked; a
  * promise call naming such an id (create's policyEvaluatorId, loggerId, storageId) waits for that call.
  */
@@ -199,7 +200,11 @@ function extensionModules(call, { ios, wrap, created, newId }) {
   });
   // Sent at once: it follows the register call on the wire, and calls after it must see the new level.
   RNPingLogger.syncLogger = wrap((config) => { call('RNPingLogger.syncLogger', [config]).catch(() => {}); });
-  return { RNPingOath, RNPingLogger };
+  const RNPingProtect = {};
+  for (const name of PING_PROTECT_METHODS) {
+    RNPingProtect[name] = wrap((...args) => call(`RNPingProtect.${name}`, args));
+  }
+  return { RNPingOath, RNPingLogger, RNPingProtect };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -215,5 +220,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
-  PING_OATH_METHODS, PING_LOGGER_METHODS,
+  PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
 };
