@@ -158,15 +158,16 @@ public final class RNPingOathModule: NativeModule {
         {
             throw duplicate
         }
-        var stored = credential
-        stored.app = OathAppRecord(
+        let record = OathAppRecord(
             id: sdk.newId(), store: client.store, displayIssuer: credential.issuer,
             displayAccountName: credential.accountName, createdAt: (device.clock.now * 1000).rounded(.down),
             userId: extras.userId, resourceId: extras.resourceId, imageURL: extras.imageURL,
             backgroundColor: extras.backgroundColor, policies: extras.policies)
+        var stored = credential
+        stored.app = record
         changePhone { $0.oath.append(stored) }
         loggers.log(client.logger, .info, "PingOath", "Successfully added credential: \(credential.issuer)")
-        return rules.json(stored, stored.app!)
+        return rules.json(stored, record)
     }
 
     private func save(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
