@@ -23,6 +23,9 @@ public struct OathCredential: PhoneRecord {
     public var period: Int
     /// HOTP: the counter of the next code the app shows.
     public var counter: UInt64
+    /// What the successor SDK's OATH client keeps beside it; nil for one the old bridges'
+    /// authenticator app scanned.
+    public var app: OathAppRecord?
 
     public init(
         issuer: String, accountName: String, kind: Kind, secret: [UInt8], algorithm: OATH.Algorithm = .sha1,
@@ -70,6 +73,7 @@ public struct OathCredential: PhoneRecord {
         case .totp: json["period"] = .int(Int64(period))
         case .hotp: json["counter"] = .string(String(counter))
         }
+        if let app { json["app"] = app.stateJSON }
         return .object(json)
     }
 
@@ -102,6 +106,7 @@ public struct OathCredential: PhoneRecord {
             }
             counter = value
         }
+        app = try reader["app"].optionalReader().map { entry throws(StateError) in try OathAppRecord(state: entry) }
     }
 
     /// What a test sees: no secret.

@@ -2,11 +2,13 @@ import AuthBridgeCore
 
 /// Reading an `otpauth://` URI (Google's Key Uri Format; what AM's OATH Registration node
 /// writes): `otpauth://totp|hotp/<issuer>:<account>?secret=…[&issuer=…][&algorithm=…][&digits=…]`
-/// `[&period=…][&counter=…]`, other parameters (AM's `b`, `image`, `uid`, `oid`) ignored.
-/// Strict: anything malformed is a typed error, never a guess.
+/// `[&period=…][&counter=…]`, other parameters (AM's `b`, `image`, `uid`, `oid`) ignored here
+/// (the SDK's client keeps them: `OathAppRecord.swift`). `mfauth://` (AM's combined push and OATH
+/// registration) reads the same, its `issuer` base64url-encoded (ping-ios-sdk
+/// `Oath/Oath/Utilities/OathUriParser.swift`). Strict: anything malformed is a typed error, never a guess.
 extension OathCredential {
     public enum URIError: Error, Equatable, Sendable {
-        /// Not `otpauth://…`.
+        /// Neither `otpauth://…` nor `mfauth://…`.
         case notOtpauth
         /// The type (the URI's host) is neither `totp` nor `hotp`.
         case unknownType(String)
@@ -24,9 +26,19 @@ extension OathCredential {
         case badValue(parameter: String, value: String)
     }
 
-    public init(uri: String) throws(URIError) {
-        let prefix = "otpauth://"
-        guard uri.lowercased().hasPrefix(prefix) else { throw .notOtpauth }
+    public init(uri: String) throws(URIError) { self = try Self.parsing(uri).credential }
+
+    /// The credential and the URI's decoded parameters, by lowercased name.
+    struct Parsed {
+        var credential: OathCredential
+        var parameters: [String: String]
+    }
+
+    static func parsing(_ uri: String) throws(URIError) -> Parsed {
+        let lowered = uri.lowercased()
+        guard let prefix = ["otpauth://", "mfauth://"].first(where: { lowered.hasPrefix($0) }) else {
+            throw .notOtpauth
+        }
         let rest = uri.dropFirst(prefix.count)
         let (location, query) = Self.split(rest, at: "?")
         let (typeName, path) = Self.split(location, at: "/")
@@ -52,6 +64,9 @@ extension OathCredential {
         let secret: [UInt8]
         do { secret = try Base32.decode(secretText) } catch { throw .badSecret(error) }
         guard !secret.isEmpty else { throw .missingSecret }
+        if prefix == "mfauth://", let named = params["issuer"], let decoded = Self.base64Text(named) {
+            params["issuer"] = decoded
+        }
         let issuer = params["issuer"] ?? labelIssuer ?? ""
         if let labelIssuer, let parameter = params["issuer"], parameter != labelIssuer {
             throw .issuerMismatch(label: labelIssuer, parameter: parameter)
@@ -64,9 +79,11 @@ extension OathCredential {
             Int(text).flatMap { (1...86_400).contains($0) ? $0 : nil }
         }
         let counter = try Self.value(params, "counter", default: UInt64(0)) { UInt64($0) }
-        self.init(
-            issuer: issuer, accountName: account, kind: kind, secret: secret, algorithm: algorithm, digits: digits,
-            period: period, counter: counter)
+        return Parsed(
+            credential: OathCredential(
+                issuer: issuer, accountName: account, kind: kind, secret: secret, algorithm: algorithm,
+                digits: digits, period: period, counter: counter),
+            parameters: params)
     }
 
     private static func value<T>(

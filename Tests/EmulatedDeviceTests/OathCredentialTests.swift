@@ -75,4 +75,28 @@ import Testing
         #expect(restored == credential)
         #expect(credential.summaryJSON["secret"] == nil && credential.summaryJSON["counter"] == 8)
     }
+
+    /// The SDK client's extras: `mfauth://` with a base64url issuer, `uid`/`oid`/`policies` decoded
+    /// when they are base64url text, `b` without its `#`; the record saved with the credential.
+    @Test func theSDKClientsExtrasAreReadAndSavedWithTheCredential() throws {
+        let uri =
+            "mfauth://totp/Acme:ada?secret=\(Self.rfcSecret)&issuer=QWNtZQ&uid=YWRh&oid=plain&b=%23ff0000"
+            + "&image=https%3A%2F%2Fa.example%2Fi.png&policies=eyJkZXZpY2VUYW1wZXJpbmciOnt9fQ"
+        var (credential, extras) = try OathCredential.parse(uri: uri)
+        #expect(credential.issuer == "Acme" && credential.app == nil)
+        #expect(
+            extras
+                == OathCredential.URIExtras(
+                    userId: "ada", resourceId: "plain", imageURL: "https://a.example/i.png", backgroundColor: "ff0000",
+                    policies: #"{"deviceTampering":{}}"#))
+        #expect(throws: OathCredential.URIError.notOtpauth) { try OathCredential(uri: "pushauth://push/A:b?secret=GE") }
+        var record = OathAppRecord(
+            id: "ID-1", store: "keychain:s", displayIssuer: "Acme", displayAccountName: "ada", createdAt: 1000,
+            userId: extras.userId, policies: extras.policies)
+        record.isLocked = true
+        record.lockingPolicy = "deviceTampering"
+        credential.app = record
+        let restored = try OathCredential(state: StateReader(credential.stateJSON, path: "oath[0]"))
+        #expect(restored == credential)
+    }
 }

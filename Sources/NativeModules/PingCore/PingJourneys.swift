@@ -43,6 +43,8 @@ public struct PingModuleContext {
     public let pending: PendingCalls
     /// The emulated phone the app runs on (`Phones.appPhoneId`) and the server it reaches.
     public let device: DeviceAnswers
+    /// The loggers `RNPingLogger` registered, which a module's `loggerId` names.
+    public let loggers = PingLoggers()
 
     public init(
         sdk: PingSDK, storages: StorageRegistry, journeys: PingJourneys, events: ModuleEvents,
@@ -66,6 +68,9 @@ public enum PingModules {
             RNPingJourneyModule(context),
             RNPingOidcModule(sdk: context.sdk, storages: context.storages),
             RNPingStorageModule(sdk: context.sdk, registry: context.storages),
+            RNPingOathModule(context),
+            RNPingLoggerModule(sdk: context.sdk, loggers: context.loggers),
+            RNPingProtectModule(sdk: context.sdk, loggers: context.loggers),
         ]
     }
 }

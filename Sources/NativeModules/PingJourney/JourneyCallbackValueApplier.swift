@@ -82,6 +82,12 @@ struct JourneyCallbackValueApplier {
                 callback.state["allowUserDefinedQuestions"] = .bool(
                     try asBoolean(allow, "\(name).allowUserDefinedQuestions"))
             }
+        case .pingOneProtectInitialize, .pingOneProtectEvaluation:
+            // `integrationCallbackRequirements` in `journey/ios/Callback/JourneyCallbackValueApplier.swift`
+            // and its Android twin: no RN package sets them (RNPingProtect has no journey method).
+            throw PingRejection.journey(
+                .missingIntegration, .state,
+                "Callback type \(name) requires additional native integration: PingOne Protect integration")
         case .metadata, .pollingWait, .textOutput, .suspendedTextOutput:
             throw PingRejection.journey(
                 .unsupportedCallback, .argument, "Callback type \(name) is output-only and cannot be mutated")

@@ -461,6 +461,9 @@ export interface NativeModulesShape {
   RNPingJourneyClassic: RNPingJourneyModule;
   RNPingOidcClassic: RNPingOidcModule;
   RNPingStorageClassic: RNPingStorageModule;
+  RNPingOathClassic: RNPingOathModule;
+  RNPingLoggerClassic: RNPingLoggerModule;
+  RNPingProtectClassic: RNPingProtectModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -535,10 +538,59 @@ export interface RNPingStorageModule extends EventModule {
   configureOathStorage(id: string): NativeStorageConfig;
 }
 
+/** A credential as `encodeCredential` writes it (no secret); `policies` is "" on Android when the URI had none. */
+export interface OathCredentialPayload {
+  id: string; issuer: string; displayIssuer: string; accountName: string; displayAccountName: string;
+  type: 'TOTP' | 'HOTP'; userId: string | null; resourceId: string | null; digits: number; period: number; counter: number;
+  imageURL: string | null; backgroundColor: string | null; isLocked: boolean; algorithm: 'SHA1' | 'SHA256' | 'SHA512';
+  createdAt: number; policies: string | null; lockingPolicy: string | null;
+}
+
+/** `OathCodeInfo`: TOTP sets counter -1; HOTP sets timeRemaining -1, progress 0, totalPeriod 0. */
+export interface OathCodeInfoPayload { code: string; timeRemaining: number; counter: number; progress: number; totalPeriod: number }
+
+export interface RNPingOathModule extends EventModule {
+  create(config: { loggerId?: string; timeout?: number; enableCredentialCache?: boolean; encryptionEnabled?: boolean;
+    storageId?: string; policyEvaluatorId?: string }): Promise<string>;
+  addCredentialFromUri(handle: string, uri: string): Promise<OathCredentialPayload>;
+  getCredential(handle: string, credentialId: string): Promise<OathCredentialPayload | null>;
+  getCredentials(handle: string): Promise<OathCredentialPayload[]>;
+  saveCredential(handle: string, credential: Partial<OathCredentialPayload>): Promise<OathCredentialPayload>;
+  deleteCredential(handle: string, credentialId: string): Promise<boolean>;
+  generateCode(handle: string, credentialId: string): Promise<string>;
+  generateCodeWithValidity(handle: string, credentialId: string): Promise<OathCodeInfoPayload>;
+  close(handle: string): Promise<null>;
+  /** Synchronous, as on the device. */
+  registerOathPolicyEvaluator(config: { policies: string[]; loggerId?: string }): string;
+  /** Synchronous; an unknown id is `{policies: []}` on iOS and throws IllegalStateException on Android. */
+  configureOathPolicyEvaluator(id: string): { policies: string[]; loggerId?: string };
+}
+
+/** Both synchronous, as on the device; TurboModuleRegistry names it 'Logger'. */
+export interface RNPingLoggerModule extends EventModule {
+  registerLogger(config: { level: 'STANDARD' | 'WARN' | 'NONE' }): string;
+  syncLogger(config: { id: string; level: 'STANDARD' | 'WARN' | 'NONE' }): void;
+}
+
+export interface RNPingProtectModule extends EventModule {
+  initialize(protectConfig: { envId?: string; isBehavioralDataCollection?: boolean; isLazyMetadata?: boolean;
+    customHost?: string; isConsoleLogEnabled?: boolean; deviceAttributesToIgnore?: string[] },
+    clientConfig: { loggerId?: string }): Promise<null>;
+  pauseBehavioralData(clientConfig: { loggerId?: string }): Promise<null>;
+  resumeBehavioralData(clientConfig: { loggerId?: string }): Promise<null>;
+  /** Rejects PROTECT_COLLECTOR_NOT_FOUND: AuthBridge runs no DaVinci flow. */
+  collectForDaVinci(davinciId: string, options: Record<string, unknown>, clientConfig: { loggerId?: string }): Promise<null>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
   RNPingStorage: RNPingStorageModule;
+  RNPingOath: RNPingOathModule;
+  RNPingLogger: RNPingLoggerModule;
+  /** The logger's TurboModule name. */
+  Logger: RNPingLoggerModule;
+  RNPingProtect: RNPingProtectModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -607,3 +659,6 @@ export const EVENTS: readonly EventName[];
 export const PING_JOURNEY_METHODS: readonly string[];
 export const PING_OIDC_METHODS: readonly string[];
 export const PING_STORAGE_METHODS: readonly string[];
+export const PING_OATH_METHODS: readonly string[];
+export const PING_LOGGER_METHODS: readonly string[];
+export const PING_PROTECT_METHODS: readonly string[];

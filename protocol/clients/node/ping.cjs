@@ -1,4 +1,4 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger…) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
@@ -15,6 +15,12 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
   'ssoToken', 'logout', 'dispose'];
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
+
+const PING_OATH_METHODS = ['create', 'addCredentialFromUri', 'getCredential', 'getCredentials', 'saveCredential', 'deleteCredential',
+  'generateCode', 'generateCodeWithValidity', 'close', 'registerOathPolicyEvaluator', 'configureOathPolicyEvaluator'];
+const PING_LOGGER_METHODS = ['registerLogger', 'syncLogger'];
+const PING_PROTECT_METHODS = ['initialize', 'pauseBehavioralData', 'resumeBehavioralData', 'collectForDaVinci'];
+const OATH_POLICY_KINDS = ['biometricAvailable', 'deviceTampering'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -142,12 +148,63 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage]) {
+  const { RNPingOath, RNPingLogger, RNPingProtect } = extensionModules(call, { ios, wrap, created, newId });
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc, RNPingStorage };
+  // The logger's TurboModule is registered as 'Logger' (logger/ios/RNPingLogger.mm exports the class Logger).
+  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect };
+}
+
+/**
+ * RNPingOath, RNPingLogger and RNPingProtect (promise methods only). Their synchronous methods (registerOathPolicyEvaluator/configureOathPolicyEvaluator,
+ * registerLogger/syncLogger) answer here at once, as on the device, and tell the daemon with the id picked; a
+ * promise call naming such an id (create's policyEvaluatorId, loggerId, storageId) waits for that call.
+ */
+function extensionModules(call, { ios, wrap, created, newId }) {
+  const RNPingOath = {};
+  for (const name of PING_OATH_METHODS.slice(0, 9)) {
+    RNPingOath[name] = wrap((...args) => call(`RNPingOath.${name}`, args));
+  }
+  RNPingOath.create = wrap((config) => {
+    const ids = [config?.storageId, config?.policyEvaluatorId, config?.loggerId].filter((id) => created.has(id));
+    return Promise.all(ids.map((id) => created.get(id))).then(() => call('RNPingOath.create', [config]));
+  });
+  const evaluators = new Map(); // id → the descriptor configureOathPolicyEvaluator answers
+  RNPingOath.registerOathPolicyEvaluator = wrap((config) => {
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new TypeError('config must be an object');
+    const id = newId();
+    const policies = Array.isArray(config.policies) ? config.policies.filter((kind) => OATH_POLICY_KINDS.includes(kind)) : [];
+    evaluators.set(id, typeof config.loggerId === 'string' ? { policies, loggerId: config.loggerId } : { policies });
+    created.set(id, call('RNPingOath.registerOathPolicyEvaluator', [config, id]));
+    created.get(id).catch(() => {});
+    return id;
+  });
+  RNPingOath.configureOathPolicyEvaluator = wrap((id) => {
+    const descriptor = evaluators.get(id);
+    if (descriptor) return { ...descriptor, policies: [...descriptor.policies] };
+    // oath/ios/RNPingOathCommon.swift answers an empty descriptor; Android's error(…) throws.
+    if (ios) return { policies: [] };
+    throw thrown('IllegalStateException', 'No OATH policy evaluator registered for id');
+  });
+
+  const RNPingLogger = {};
+  RNPingLogger.registerLogger = wrap((config) => {
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new TypeError('config must be an object');
+    const id = newId();
+    created.set(id, call('RNPingLogger.registerLogger', [config, id]));
+    created.get(id).catch(() => {});
+    return id;
+  });
+  // Sent at once: it follows the register call on the wire, and calls after it must see the new level.
+  RNPingLogger.syncLogger = wrap((config) => { call('RNPingLogger.syncLogger', [config]).catch(() => {}); });
+  const RNPingProtect = {};
+  for (const name of PING_PROTECT_METHODS) {
+    RNPingProtect[name] = wrap((...args) => call(`RNPingProtect.${name}`, args));
+  }
+  return { RNPingOath, RNPingLogger, RNPingProtect };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -163,4 +220,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
 };

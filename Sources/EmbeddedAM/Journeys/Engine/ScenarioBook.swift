@@ -34,7 +34,7 @@ public struct ScenarioError: Error, Equatable, Sendable {
 extension JourneyEngine {
     /// The node a scenario names (by id, else display name) among the nodes it can decide, with
     /// the id it is found under.
-    func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: AM.ScenarioNode)
+    func scenarioNode(journey name: String, node: String) throws(ScenarioError) -> (key: String, node: ScenarioDecided)
     {
         try find(node, in: name, what: "whose outcome a scenario decides") { $0.scenarioNodes }
     }
@@ -98,11 +98,20 @@ extension JourneyEngine {
 }
 
 extension JourneyDefinition {
-    /// The nodes whose outcome a scenario decides, page children included.
-    var scenarioNodes: [AM.ScenarioNode] {
-        nodes.values.flatMap { node -> [AM.ScenarioNode] in
-            if let scenario = node.node as? AM.ScenarioNode { return [scenario] }
-            if let page = node.node as? AM.PageNode { return page.children.compactMap { $0 as? AM.ScenarioNode } }
+    /// The nodes whose outcome a scenario decides, page children included: scripts, and the
+    /// PingOne Protect Evaluation node (the risk PingOne would answer).
+    var scenarioNodes: [ScenarioDecided] {
+        nodes.values.flatMap { node -> [ScenarioDecided] in
+            if let scenario = node.node as? AM.ScenarioNode { return [ScenarioDecided(scenario)] }
+            if let protect = node.node as? AM.PingOneProtectEvaluationNode {
+                return [
+                    ScenarioDecided(
+                        nodeId: protect.nodeId, displayName: protect.displayName, outcomes: protect.outcomes)
+                ]
+            }
+            if let page = node.node as? AM.PageNode {
+                return page.children.compactMap { ($0 as? AM.ScenarioNode).map(ScenarioDecided.init) }
+            }
             return []
         }
     }
@@ -115,6 +124,19 @@ extension JourneyDefinition {
 protocol ScenarioNamed {
     var nodeId: String { get }
     var displayName: String? { get }
+}
+
+/// A node whose outcome a scenario chooses, as the scenario's lookups see it.
+struct ScenarioDecided: ScenarioNamed {
+    var nodeId: String
+    var displayName: String?
+    var outcomes: [String]
+}
+
+extension ScenarioDecided {
+    init(_ node: AM.ScenarioNode) {
+        self.init(nodeId: node.nodeId, displayName: node.displayName, outcomes: node.outcomes)
+    }
 }
 
 extension AM.ScenarioNode: ScenarioNamed {}

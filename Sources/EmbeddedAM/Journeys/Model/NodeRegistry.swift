@@ -35,6 +35,9 @@ enum NodeRegistry {
         AM.CreatePasswordNode.type, AM.AnonymousUserNode.type, AM.ProvisionDynamicAccountNode.type,
         AM.LdapDecisionNode.type, AM.AgentDataStoreDecisionNode.type, AM.RESTNode.type,
         AM.AmsterJwtDecisionNode.type,
+        AM.PingOneProtectInitializeNode.type, AM.PingOneProtectEvaluationNode.type, AM.PingOneProtectResultNode.type,
+        AM.PingOneProtectInitializeNode.productType, AM.PingOneProtectEvaluationNode.productType,
+        AM.PingOneProtectResultNode.productType,
     ]
 
     private static let byAMName = Dictionary(
