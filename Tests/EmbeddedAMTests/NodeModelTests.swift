@@ -29,7 +29,7 @@ extension NodeContext {
             #expect(
                 error.reason == """
                     unknown node type "warp" (known: page, dataStoreDecision, createObject, retryLimit, accountLockout, otpGenerate, \
-                    otpVerify, choiceCollector, pollingWait, deviceProfile, suspend, valueDecision, setFailureDetails, success, failure)
+                    otpVerify, choiceCollector, pollingWait, deviceProfile, deviceSave, suspend, valueDecision, setFailureDetails, success, failure)
                     """)
         }
     }
