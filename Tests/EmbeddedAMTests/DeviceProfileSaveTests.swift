@@ -55,7 +55,8 @@ struct DeviceProfileSaveTests {
         let first = Self.list(h, token)[0]
         let id = try #require(first["_id"]?.stringValue)
         _ = h.am.devices(
-            DevicesRequest(ssoToken: token, user: "demo", kind: "profile", operation: .rename(uuid: id, deviceName: "Mine")))
+            DevicesRequest(
+                ssoToken: token, user: "demo", kind: "profile", operation: .rename(uuid: id, deviceName: "Mine")))
         h.clock.advance(by: 60)
         _ = Self.collect(h, Self.profile("phone-1", name: "Renamed by the OS"))
         let again = Self.list(h, token)

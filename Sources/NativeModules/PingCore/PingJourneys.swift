@@ -66,6 +66,8 @@ public enum PingModules {
             RNPingJourneyModule(context),
             RNPingOidcModule(sdk: context.sdk, storages: context.storages),
             RNPingStorageModule(sdk: context.sdk, registry: context.storages),
+            RNPingDeviceClientModule(sdk: context.sdk),
+            RNPingBrowserModule(sdk: context.sdk),
         ]
     }
 }

@@ -461,6 +461,8 @@ export interface NativeModulesShape {
   RNPingJourneyClassic: RNPingJourneyModule;
   RNPingOidcClassic: RNPingOidcModule;
   RNPingStorageClassic: RNPingStorageModule;
+  RNPingDeviceClientClassic: RNPingDeviceClientModule;
+  RNPingBrowserClassic: RNPingBrowserModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -535,10 +537,48 @@ export interface RNPingStorageModule extends EventModule {
   configureOathStorage(id: string): NativeStorageConfig;
 }
 
+/** `deviceType`s of `@ping-identity/rn-device-client`; another kind is rejected. */
+export type DeviceKind = 'oath' | 'push' | 'bound' | 'profile' | 'webAuthn';
+
+/** An OATH or push device; a bound one adds `deviceId`, a WebAuthn one `credentialId`. Dates in ms. */
+export interface TwoFactorDevice {
+  id: string; deviceName: string; uuid: string; createdDate: number; lastAccessDate: number;
+  deviceId?: string; credentialId?: string;
+}
+
+/** A profile the Device Profile Save node kept; `deviceName` is AM's alias. `location`: absent on iOS, null on Android when AM has none. */
+export interface ProfileDevice {
+  id: string; deviceName: string; identifier: string; metadata: Record<string, unknown>;
+  location?: { latitude?: number; longitude?: number } | null; lastSelectedDate: number;
+}
+
+export type Device = TwoFactorDevice | ProfileDevice;
+
+export interface RNPingDeviceClientModule extends EventModule {
+  /** `{serverUrl, ssoToken, realm, cookieName, loggerId?}` → the client's handle. */
+  create(config: Record<string, unknown>): Promise<string>;
+  get(handleId: string, deviceType: DeviceKind | string): Promise<{ result: Device[] }>;
+  update(handleId: string, deviceType: DeviceKind | string, device: Device): Promise<{ result: Device }>;
+  deleteDevice(handleId: string, deviceType: DeviceKind | string, device: Device): Promise<{ result: Device }>;
+  dispose(handleId: string): Promise<null>;
+}
+
+export type BrowserResult = { type: 'success'; url: string } | { type: 'cancel' };
+
+export interface RNPingBrowserModule extends EventModule {
+  /** Synchronous, as on the device (Android's Custom Tabs options; nothing shows here). */
+  configure(config: Record<string, unknown>): void;
+  /** Synchronous, as on the device. */
+  reset(): void;
+  open(url: string, options: { callbackUrlScheme: string; redirectUri?: string; ios?: Record<string, unknown>; loggerId?: string }): Promise<BrowserResult>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
   RNPingStorage: RNPingStorageModule;
+  RNPingDeviceClient: RNPingDeviceClientModule;
+  RNPingBrowser: RNPingBrowserModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -607,3 +647,5 @@ export const EVENTS: readonly EventName[];
 export const PING_JOURNEY_METHODS: readonly string[];
 export const PING_OIDC_METHODS: readonly string[];
 export const PING_STORAGE_METHODS: readonly string[];
+export const PING_DEVICE_CLIENT_METHODS: readonly string[];
+export const PING_BROWSER_METHODS: readonly string[];

@@ -116,11 +116,13 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
     listenerCount(event) { return state().hub.listenerCount(event); }
   }
   // The Ping SDK's modules: TurboModuleRegistry.get('RNPingJourney') and the classic fallbacks
-  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic / RNPingStorageClassic are the same objects.
+  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic / RNPingStorageClassic (… RNPingBrowserClassic) are the same objects.
   const ping = pingModules((name, args) => bridge().call(name, args), { flavor, jest: jestObject });
   NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
   NativeModules.RNPingOidcClassic = ping.RNPingOidc;
   NativeModules.RNPingStorageClassic = ping.RNPingStorage;
+  NativeModules.RNPingDeviceClientClassic = ping.RNPingDeviceClient;
+  NativeModules.RNPingBrowserClassic = ping.RNPingBrowser;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };
