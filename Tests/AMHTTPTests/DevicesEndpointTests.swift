@@ -70,4 +70,13 @@ import Testing
                 .devices(.init(ssoToken: "sso1", user: "demo", kind: "profile", operation: .delete(uuid: "p1"))),
             ])
     }
+
+    /// Where a kind's devices live and which member names them, for every `IdentityServer` (the
+    /// remote one builds its paths and rename bodies from these).
+    @Test func aProfileIsNotUnderTwoFactorAndIsNamedByItsAlias() {
+        let profile = DevicesRequest(ssoToken: nil, user: "demo", kind: DevicesRequest.profileKind, operation: .query)
+        #expect(profile.collectionPath == "devices/profile" && profile.nameMember == "alias")
+        let oath = DevicesRequest(ssoToken: nil, user: "demo", kind: "oath", operation: .query)
+        #expect(oath.collectionPath == "devices/2fa/oath" && oath.nameMember == "deviceName")
+    }
 }

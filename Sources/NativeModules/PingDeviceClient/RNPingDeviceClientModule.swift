@@ -147,6 +147,9 @@ public final class RNPingDeviceClientModule: NativeModule {
             return PingRejection.reject(Code.network, .network, message)
         case (.sessionInfo(let status), _):
             return requestFailed(status, "Failed to retrieve session information")
+        case (.sessionUnreadable, _):
+            return PingRejection.reject(
+                Code.decodingFailed, .parse, "The data couldn’t be read because it is missing.")
         case (.blankUser, _):
             return PingRejection.reject(Code.unknown, .unknown, "User ID cannot be blank.")
         case (.status(let status, _), .ios):

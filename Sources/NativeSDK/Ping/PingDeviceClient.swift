@@ -14,6 +14,9 @@ public final class PingDeviceClient {
         /// iOS: `getSessionInfo` answered `status` (`DeviceError.requestFailed`, "Failed to retrieve
         /// session information").
         case sessionInfo(status: Int)
+        /// iOS: `getSessionInfo` answered 200 without the session fields its `Session` decodes
+        /// (`DeviceError.decodingFailed`).
+        case sessionUnreadable
         /// Android: `getSessionInfo` gave no `username`, which it keeps as "" for the client's
         /// life ("User ID cannot be blank.").
         case blankUser
@@ -83,7 +86,10 @@ public final class PingDeviceClient {
         switch platform {
         case .ios:
             guard reply.status == 200 else { throw .sessionInfo(status: reply.status) }
-            guard let name = reply.body["username"]?.stringValue else { throw .sessionInfo(status: reply.status) }
+            let fields = ["username", "universalId", "realm", "latestAccessTime", "maxIdleExpirationTime"]
+            guard let name = reply.body["username"]?.stringValue,
+                (fields + ["maxSessionExpirationTime"]).allSatisfy({ reply.body[$0]?.stringValue != nil })
+            else { throw .sessionUnreadable }
             userId = name
             return name
         case .android:
