@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import Host
 import NativeModules
 import TestSupport
 import Testing
@@ -68,5 +69,32 @@ import Testing
             RNPingOidcTests.code(android.rejection("RNPingBrowser.open", "x", ["callbackUrlScheme": "  "]))?.2
                 == "callbackUrlScheme is required")
         #expect(throws: BridgeError.self) { try ios.call("RNPingBrowser.configure", "dark") }
+    }
+
+    /// A browser logout: AM's end session ends the session of the id token, then sends the browser
+    /// to a registered Post Logout Redirect URI (with `state`); an unregistered one is AM's error page.
+    @Test func endSessionEndsTheSessionAndFollowsARegisteredPostLogoutURI() throws {
+        var configuration = HostConfiguration()
+        configuration.flavor = .reactNativeAndroid
+        configuration.seed = 5
+        configuration.clock = .virtual(epoch: VirtualClock.defaultEpoch)
+        configuration.postLogoutRedirectUris = ["myapp://signed-out"]
+        let app = try ModuleHarness(configuration: configuration)
+        let base = try app.call("RNPingOidc.createClient", RNPingOidcTests.config)
+        let web = try app.call("RNPingOidc.createWebClient", base)
+        _ = try app.call("RNPingOidc.authorize", web, [:])
+        let idToken = try #require(try app.call("RNPingOidc.token", web)["idToken"]?.stringValue)
+        let endSession =
+            Self.am + "/connect/endSession?id_token_hint=" + idToken + "&post_logout_redirect_uri="
+            + PercentEncoding.escape("myapp://signed-out")
+        #expect(
+            try app.call("RNPingBrowser.open", .string(endSession + "&state=x"), ["callbackUrlScheme": "myapp"])
+                == ["type": "success", "url": "myapp://signed-out?state=x"])
+        #expect(app.perform { world in world.embedded.sessions.count } == 0)
+        let elsewhere =
+            Self.am + "/connect/endSession?id_token_hint=" + idToken + "&post_logout_redirect_uri=myapp%3A%2F%2Fother"
+        #expect(
+            try app.call("RNPingBrowser.open", .string(elsewhere), ["callbackUrlScheme": "myapp"]) == ["type": "cancel"]
+        )
     }
 }

@@ -8,7 +8,8 @@ import IdentityServer
 ///   the browser's session (`browserSession`), AM redirects to the redirect URI with a code, or
 ///   with an OAuth error when AM refuses the request after checking the redirect URI;
 /// - AM's end-session endpoint (`…/connect/endSession?id_token_hint=…`): the session ends, and
-///   the browser follows `post_logout_redirect_uri` when there is one.
+///   the browser follows `post_logout_redirect_uri` (with `state`) when it is one of the clients'
+///   Post Logout Redirect URIs; AM refuses another with an error page (as the HTTP face does).
 /// Anything else (a page the daemon cannot serve, AM's error page, a sign-in the test user cannot
 /// pass) stays on a page the app never leaves by itself: `nil`, which the user answers by
 /// closing the browser.
@@ -32,9 +33,10 @@ extension PingSDK {
             guard let hint = query["id_token_hint"],
                 let reply = try? server.endSession(
                     idTokenHint: hint, clientId: query["client_id"], at: .endSessionEndpoint),
-                reply.isSuccess
+                reply.isSuccess, let target = query["post_logout_redirect_uri"],
+                postLogoutRedirectUris?.contains(target) ?? true
             else { return nil }
-            return query["post_logout_redirect_uri"]
+            return query["state"].map { "\(target)?state=\(PercentEncoding.escape($0))" } ?? target
         }
         return nil
     }
