@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// Which AM endpoint a path names. AM's layouts are all accepted, as SDKs use each of them
 /// (forgerock-javascript-sdk `packages/javascript-sdk/src/util/url.ts`, forgerock-ios-sdk
@@ -16,7 +17,8 @@ enum AMRoute: Equatable {
     case endSession
     case wellKnown
     case jwks
-    /// `users/<user>/devices/2fa/<kind>`, and `…/<uuid>` for one device (`DevicesEndpoint.swift`).
+    /// `users/<user>/devices/2fa/<kind>` or `users/<user>/devices/profile`, and `…/<uuid>` for one
+    /// device (`DevicesEndpoint.swift`).
     case devices(user: String, kind: String, uuid: String?)
     case pushMessage
 
@@ -59,7 +61,13 @@ enum AMRoute: Equatable {
         case ["sessions"]: return .sessions
         case ["serverinfo", "*"]: return .serverInfo
         case let path
-        where path.count >= 5 && path.count <= 6 && path[0] == "users" && path[2...3] == ["devices", "2fa"]:
+        where path.count >= 4 && path.count <= 5 && path[0] == "users" && path[2...3] == ["devices", "profile"]:
+            return .devices(
+                user: PercentEncoding.unescape(path[1]), kind: DevicesRequest.profileKind,
+                uuid: path.count == 5 ? PercentEncoding.unescape(path[4]) : nil)
+        case let path
+        where path.count >= 5 && path.count <= 6 && path[0] == "users" && path[2...3] == ["devices", "2fa"]
+            && path[4] != DevicesRequest.profileKind:
             return .devices(
                 user: PercentEncoding.unescape(path[1]), kind: path[4],
                 uuid: path.count == 6 ? PercentEncoding.unescape(path[5]) : nil)

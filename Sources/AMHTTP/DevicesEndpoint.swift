@@ -3,7 +3,8 @@ import HTTPServer
 import IdentityServer
 
 /// `…/json/realms/root/realms/<realm>/users/<user>/devices/2fa/<kind>`: a user's OATH, push,
-/// WebAuthn and bound devices (https://docs.pingidentity.com/pingam/8/am-authentication/authn-mfa-list-devices.html,
+/// WebAuthn and bound devices, and `…/devices/profile`, the Device Profile Save node's profiles
+/// (renamed by their `alias`) (https://docs.pingidentity.com/pingam/8/am-authentication/authn-mfa-list-devices.html,
 /// …/authn-mfa-reset-devices.html). `GET ?_queryFilter=true` lists, `PUT …/<uuid>` with
 /// `{"deviceName": …}` renames, `DELETE …/<uuid>` deletes, `POST ?_action=reset` resets (OATH,
 /// push). The caller is named by its SSO token: the cookie, or a header named like it.
@@ -33,8 +34,9 @@ extension AMRoutes {
             case nil: return AMResponse.error(400, "An _action is required: reset", headers: headers)
             }
         case ("PUT", let uuid?):
-            guard case .object(let body) = request.jsonBody, let name = body["deviceName"]?.stringValue else {
-                return AMResponse.error(400, "The body must be a JSON object with a deviceName", headers: headers)
+            let member = DevicesRequest(ssoToken: nil, user: user, kind: kind, operation: .query).nameMember
+            guard case .object(let body) = request.jsonBody, let name = body[member]?.stringValue else {
+                return AMResponse.error(400, "The body must be a JSON object with a \(member)", headers: headers)
             }
             operation = .rename(uuid: uuid, deviceName: name)
         case ("DELETE", let uuid?):

@@ -1,7 +1,8 @@
 import AuthBridgeCore
 import IdentityServer
 
-/// AM's device endpoints, `…/users/<user>/devices/2fa/oath|push|webauthn|binding`
+/// AM's device endpoints, `…/users/<user>/devices/2fa/oath|push|webauthn|binding` and
+/// `…/devices/profile`
 /// (https://docs.pingidentity.com/pingam/8/am-authentication/authn-mfa-list-devices.html and
 /// …/authn-mfa-reset-devices.html): the caller's SSO session names who asks, and a user reaches
 /// only their own devices (this server has no administrators). Each kind's REST form is its
@@ -14,6 +15,7 @@ extension EmbeddedAM {
         guard let user = users.find(username: request.user) ?? users.find(id: request.user),
             user.username.lowercased() == session.username.lowercased()
         else { return ServerReply(status: 403, body: Self.forbidden) }
+        if request.kind == DevicesRequest.profileKind { return profiles(request.operation, of: user) }
         guard let kind = DeviceKind(rawValue: request.kind) else {
             return ServerReply(status: 404, body: Self.notFound("Resource '\(request.kind)' not found"))
         }
@@ -56,6 +58,44 @@ extension EmbeddedAM {
                 }
             }
             return ServerReply(status: 200, body: ["result": true])
+        }
+    }
+
+    /// `…/devices/profile`: the Device Profile Save node's profiles, by `_id`; a rename sets the
+    /// `alias`, and there is no reset.
+    private func profiles(_ operation: DevicesRequest.Operation, of user: DirectoryUser) -> ServerReply {
+        let listed = user.devices.profiles
+        func find(_ uuid: String) -> Int? { listed.firstIndex { $0.uuid == uuid } }
+        switch operation {
+        case .query:
+            let result = listed.map { JSONValue.object($0.restJSON) }
+            return ServerReply(
+                status: 200,
+                body: [
+                    "result": .array(result), "resultCount": .int(Int64(result.count)), "pagedResultsCookie": .null,
+                    "totalPagedResultsPolicy": "NONE", "totalPagedResults": -1, "remainingPagedResults": -1,
+                ])
+        case .rename(let uuid, let name):
+            guard let index = find(uuid) else {
+                return ServerReply(status: 404, body: Self.notFound("Device not found"))
+            }
+            var renamed = listed[index]
+            renamed.alias = name
+            _ = users.update(username: user.username) { $0.devices.profiles[index] = renamed }
+            return ServerReply(status: 200, body: .object(renamed.restJSON))
+        case .delete(let uuid):
+            guard let index = find(uuid) else {
+                return ServerReply(status: 404, body: Self.notFound("Device not found"))
+            }
+            _ = users.update(username: user.username) { $0.devices.profiles.remove(at: index) }
+            return ServerReply(status: 200, body: .object(listed[index].restJSON))
+        case .reset:
+            return ServerReply(
+                status: 501,
+                body: [
+                    "code": 501, "reason": "Not Implemented",
+                    "message": "Action 'reset' not implemented for this resource",
+                ])
         }
     }
 

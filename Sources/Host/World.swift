@@ -157,7 +157,9 @@ public final class World {
                 platform: configuration.flavor.platform, server: server, clock: clock, random: random,
                 stores: pingStores,
                 testUser: configuration.remote != nil
-                    ? nil : embedded.config.demoUser.map { ($0.username, $0.password) })
+                    ? nil : embedded.config.demoUser.map { ($0.username, $0.password) },
+                postLogoutRedirectUris: configuration.remote != nil
+                    ? nil : embedded.config.clients.flatMap(\.postLogoutRedirectUris))
             let context = PingModuleContext(
                 sdk: ping, storages: StorageRegistry(), journeys: PingJourneys(), events: moduleEvents,
                 pending: pendingCalls, device: deviceAnswers)

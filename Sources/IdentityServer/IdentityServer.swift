@@ -30,8 +30,9 @@ public protocol IdentityServer: AnyObject {
     func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
     /// `POST /oauth2/realms/<realm>/introspect`, form-encoded (RFC 7662).
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply
-    /// `…/json/realms/<realm>/users/<user>/devices/2fa/<kind>[/<uuid>]` with the caller's SSO
-    /// token: a user's registered devices, listed, renamed, deleted or reset (`DevicesRequest`).
+    /// `…/json/realms/<realm>/users/<user>/devices/2fa/<kind>[/<uuid>]` (and `…/devices/profile`)
+    /// with the caller's SSO token: a user's registered devices, listed, renamed, deleted or
+    /// reset (`DevicesRequest`).
     func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/push/sns/message?_action=register|authenticate`: AM's push
     /// device endpoint, where an authenticator app answers a registration QR code or a push
@@ -185,6 +186,21 @@ public struct DevicesRequest: Equatable, Sendable {
         self.kind = kind
         self.operation = operation
     }
+}
+
+extension DevicesRequest {
+    /// The `kind` of the Device Profile Save node's stored profiles, which AM serves beside the
+    /// 2FA kinds at `…/users/<user>/devices/profile` (ping-ios-sdk `DeviceClient/DeviceClient/DeviceClient.swift`
+    /// `profileEndpoint`, ping-android-sdk `foundation/device/device-client/…/Device.kt` `ProfileDevice`).
+    public static let profileKind = "profile"
+
+    /// The collection's path under the user: `devices/profile`, else `devices/2fa/<kind>`.
+    public var collectionPath: String {
+        kind == Self.profileKind ? "devices/profile" : "devices/2fa/\(PercentEncoding.escape(kind))"
+    }
+
+    /// The member a rename sets: a profile's `alias`, every other kind's `deviceName`.
+    public var nameMember: String { kind == Self.profileKind ? "alias" : "deviceName" }
 }
 
 /// The server could not be reached or answered with something that is not HTTP+JSON.

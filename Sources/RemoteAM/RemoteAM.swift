@@ -175,8 +175,7 @@ public final class RemoteAM: IdentityServer {
     /// AM's device endpoints, as the app's own REST calls reach them (forgerock-ios-sdk
     /// `FRDeviceBinding/FRDeviceBinding/Sources/RemoteDeviceBindingRepository.swift`).
     public func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply {
-        let collection =
-            "\(endpoints.users)/\(PercentEncoding.escape(request.user))/devices/2fa/\(PercentEncoding.escape(request.kind))"
+        let collection = "\(endpoints.users)/\(PercentEncoding.escape(request.user))/\(request.collectionPath)"
         var headers = ["Accept-API-Version": "resource=1.0", "Content-Type": "application/json"]
         if let token = request.ssoToken { headers[settings.cookieName] = token }
         switch request.operation {
@@ -186,7 +185,7 @@ public final class RemoteAM: IdentityServer {
         case .rename(let uuid, let name):
             return try exchange(
                 "PUT", collection + "/" + PercentEncoding.escape(uuid), headers: headers,
-                body: JSONWriter().bytes(["deviceName": .string(name)]), ssoToken: request.ssoToken)
+                body: JSONWriter().bytes([request.nameMember: .string(name)]), ssoToken: request.ssoToken)
         case .delete(let uuid):
             return try exchange(
                 "DELETE", collection + "/" + PercentEncoding.escape(uuid), headers: headers, ssoToken: request.ssoToken)

@@ -48,4 +48,35 @@ import Testing
         #expect(exchange.send("GET", Exchange.json + "/users/demo/devices/2fa").status == 404)
         #expect(exchange.server.calls.isEmpty)
     }
+
+    /// The Device Profile Save node's profiles sit beside the 2FA kinds, at `devices/profile`,
+    /// and are renamed by their `alias`.
+    @Test func profilesAreTheirOwnCollectionRenamedByAlias() {
+        let exchange = Exchange()
+        let cookie = ("Cookie", "iPlanetDirectoryPro=sso1")
+        let profiles = Exchange.json + "/users/demo/devices/profile"
+        #expect(exchange.send("GET", profiles + "?_queryFilter=true", headers: [cookie]).status == 200)
+        _ = exchange.send("PUT", profiles + "/p1", headers: [cookie], body: #"{"alias":"Work","identifier":"i"}"#)
+        _ = exchange.send("DELETE", profiles + "/p1", headers: [cookie])
+        #expect(exchange.send("PUT", profiles + "/p1", body: #"{"deviceName":"Work"}"#).status == 400)
+        #expect(exchange.send("GET", Self.base + "/profile?_queryFilter=true").status == 404)
+        #expect(
+            exchange.server.calls == [
+                .devices(.init(ssoToken: "sso1", user: "demo", kind: "profile", operation: .query)),
+                .devices(
+                    .init(
+                        ssoToken: "sso1", user: "demo", kind: "profile",
+                        operation: .rename(uuid: "p1", deviceName: "Work"))),
+                .devices(.init(ssoToken: "sso1", user: "demo", kind: "profile", operation: .delete(uuid: "p1"))),
+            ])
+    }
+
+    /// Where a kind's devices live and which member names them, for every `IdentityServer` (the
+    /// remote one builds its paths and rename bodies from these).
+    @Test func aProfileIsNotUnderTwoFactorAndIsNamedByItsAlias() {
+        let profile = DevicesRequest(ssoToken: nil, user: "demo", kind: DevicesRequest.profileKind, operation: .query)
+        #expect(profile.collectionPath == "devices/profile" && profile.nameMember == "alias")
+        let oath = DevicesRequest(ssoToken: nil, user: "demo", kind: "oath", operation: .query)
+        #expect(oath.collectionPath == "devices/2fa/oath" && oath.nameMember == "deviceName")
+    }
 }

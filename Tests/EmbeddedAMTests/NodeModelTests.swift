@@ -29,7 +29,7 @@ extension NodeContext {
             #expect(
                 error.reason == """
                     unknown node type "warp" (known: page, dataStoreDecision, createObject, retryLimit, accountLockout, otpGenerate, \
-                    otpVerify, choiceCollector, pollingWait, deviceProfile, suspend, valueDecision, setFailureDetails, success, failure)
+                    otpVerify, choiceCollector, pollingWait, deviceProfile, deviceSave, suspend, valueDecision, setFailureDetails, success, failure)
                     """)
         }
     }
@@ -55,7 +55,7 @@ extension NodeContext {
         #expect(Set(names).count == names.count)
         let fileNames = NodeRegistry.types.compactMap(\.journeyFile?.name)
         #expect(Set(fileNames).count == fileNames.count)
-        #expect(fileNames.count == 15)
+        #expect(fileNames.count == 16)
         // AuthBridge's own are named so, and exports cannot name them.
         for type in NodeRegistry.types where type.name.hasPrefix("AuthBridge.") {
             #expect(NodeRegistry.amType(named: type.name) == nil)

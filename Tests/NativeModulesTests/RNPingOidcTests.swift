@@ -57,6 +57,57 @@ import Testing
                 == ("OIDC_REVOKE_ERROR", "state_error", "No authenticated user is available for this OIDC web client"))
     }
 
+    /// Android keeps the user a web client authorized (the flow's cache) until logout or dispose:
+    /// after `revoke` it still has one, and `logout` resolves; the next logout, a new web client
+    /// or a restart has none. The cached user's agent is the used auth-code agent.
+    @Test func androidKeepsTheAuthorizedUserAfterRevokeUntilLogout() throws {
+        let (app, web) = try Self.webClient(.reactNativeAndroid)
+        #expect(try app.call("RNPingOidc.authorize", web, [:]) == ["type": "success"])
+        #expect(try app.call("RNPingOidc.revoke", web) == .null)
+        #expect(try app.call("RNPingOidc.hasUser", web) == true)
+        #expect(
+            Self.code(app.rejection("RNPingOidc.token", web))! == (
+                "OIDC_TOKEN_ERROR", "auth_error", "Auth code already used, please start authorization flow again."
+            ))
+        let base = try app.call("RNPingOidc.createClient", Self.config)
+        let other = try app.call("RNPingOidc.createWebClient", base)
+        #expect(try app.call("RNPingOidc.hasUser", other) == false)
+        #expect(Self.code(app.rejection("RNPingOidc.logout", other))?.1 == "state_error")
+        #expect(try app.call("RNPingOidc.logout", web) == .null)
+        #expect(try app.call("RNPingOidc.hasUser", web) == false)
+        #expect(
+            Self.code(app.rejection("RNPingOidc.logout", web))! == (
+                "OIDC_LOGOUT_ERROR", "state_error", "No authenticated user is available for this OIDC web client"
+            ))
+    }
+
+    @Test func androidForgetsTheCachedUserWithItsWebClientAndIOSHasNone() throws {
+        let (android, web) = try Self.webClient(.reactNativeAndroid)
+        _ = try android.call("RNPingOidc.authorize", web, [:])
+        _ = try android.call("RNPingOidc.revoke", web)
+        #expect(try android.call("RNPingOidc.disposeWebClient", web) == .null)
+        #expect(Self.code(android.rejection("RNPingOidc.hasUser", web))?.0 == "OIDC_HAS_USER_ERROR")
+        let (ios, iosWeb) = try Self.webClient(.reactNativeIOS)
+        _ = try ios.call("RNPingOidc.authorize", iosWeb, [:])
+        _ = try ios.call("RNPingOidc.revoke", iosWeb)
+        #expect(try ios.call("RNPingOidc.hasUser", iosWeb) == false)
+        #expect(Self.code(ios.rejection("RNPingOidc.token", iosWeb))?.2 == "Agent not configured")
+        #expect(try ios.call("RNPingOidc.logout", iosWeb) == .null)
+    }
+
+    /// A user found from stored tokens is cached too (`prepareUser`): a second web client of the
+    /// same storage that saw the tokens keeps its user after the first one revokes them.
+    @Test func androidCachesAUserFoundFromStoredTokens() throws {
+        let (app, web) = try Self.webClient(.reactNativeAndroid)
+        _ = try app.call("RNPingOidc.authorize", web, [:])
+        let base = try app.call("RNPingOidc.createClient", Self.config)
+        let second = try app.call("RNPingOidc.createWebClient", base)
+        #expect(try app.call("RNPingOidc.hasUser", second) == true)
+        _ = try app.call("RNPingOidc.revoke", web)
+        #expect(try app.call("RNPingOidc.hasUser", second) == true)
+        #expect(try app.call("RNPingOidc.logout", second) == .null)
+    }
+
     @Test func unknownIdsAreStateErrorsNamingTheId() throws {
         let app = ModuleHarness()
         #expect(

@@ -71,6 +71,8 @@ public enum PingModules {
             RNPingOathModule(context),
             RNPingLoggerModule(sdk: context.sdk, loggers: context.loggers),
             RNPingProtectModule(sdk: context.sdk, loggers: context.loggers),
+            RNPingDeviceClientModule(sdk: context.sdk),
+            RNPingBrowserModule(sdk: context.sdk),
         ]
     }
 }

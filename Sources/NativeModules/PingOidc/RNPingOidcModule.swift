@@ -18,6 +18,14 @@ public final class RNPingOidcModule: NativeModule {
     private var clients: [String: PingOidcClient] = [:]
     /// Web client id → the base client it wraps.
     private var webClients: [String: String] = [:]
+    /// Android: the web clients whose flow holds a user (`OidcFlow.oidcUser`'s cache in its shared
+    /// context; ping-android-sdk `foundation/oidc/src/main/kotlin/com/pingidentity/oidc/module/User.kt`):
+    /// filled by a successful `authorize` and by any user lookup that found stored tokens, emptied
+    /// only by `logout` (`UserDelegate.logout`) and by disposing the web client. `revoke` deletes
+    /// the stored tokens but not the cached user, so `hasUser` stays true and `logout` resolves
+    /// until the cache goes. In memory only, as on the device: a new web client or a restart
+    /// starts without it.
+    private var cachedUsers: Set<String> = []
 
     public init(sdk: PingSDK, storages: StorageRegistry) {
         self.sdk = sdk
@@ -63,12 +71,13 @@ public final class RNPingOidcModule: NativeModule {
             },
             NativeMethod("authorize") { args throws(BridgeError) in try self.authorize(args) },
             NativeMethod("hasUser") { args throws(BridgeError) in
-                .bool(try self.web(args, "hasUser", code: "OIDC_HAS_USER_ERROR").storedToken != nil)
+                let client = try self.web(args, "hasUser", code: "OIDC_HAS_USER_ERROR")
+                return .bool(self.lookUpUser(client, webId: try Arguments.string(args, 0, "webClientId")))
             },
             NativeMethod("token") { args throws(BridgeError) in
                 let client = try self.user(args, "token", code: "OIDC_TOKEN_ERROR")
                 return try self.sdkCall("OIDC_TOKEN_ERROR") { () throws(PingSDKError) in
-                    self.tokenMap(try client.token(agent: Self.noAgent))
+                    self.tokenMap(try client.token(agent: self.userAgent))
                 }
             },
             NativeMethod("refresh") { args throws(BridgeError) in
@@ -82,7 +91,7 @@ public final class RNPingOidcModule: NativeModule {
                     args, "userinfo", code: "OIDC_USERINFO_ERROR", names: ["webClientId", "cache"])
                 let cache = try Arguments.bool(args, 1, "cache")
                 return try self.sdkCall("OIDC_USERINFO_ERROR") { () throws(PingSDKError) in
-                    try client.userinfo(cache: cache, agent: Self.noAgent)
+                    try client.userinfo(cache: cache, agent: self.userAgent)
                 }
             },
             NativeMethod("revoke") { args throws(BridgeError) in
@@ -92,6 +101,7 @@ public final class RNPingOidcModule: NativeModule {
             NativeMethod("logout") { args throws(BridgeError) in
                 // `user.logout()`: the cached user is dropped and sign-off runs (end-session, revoke).
                 try self.user(args, "logout", code: "OIDC_LOGOUT_ERROR").endSession()
+                self.cachedUsers.remove(try Arguments.string(args, 0, "webClientId"))
                 return .null
             },
         ]
@@ -148,7 +158,12 @@ public final class RNPingOidcModule: NativeModule {
     func dispose(_ args: [JSONValue], _ method: String, web: Bool) throws(BridgeError) -> JSONValue {
         try Arguments.count(method, args, [web ? "webClientId" : "clientId"])
         let id = try Arguments.string(args, 0, web ? "webClientId" : "clientId")
-        if web { webClients[id] = nil } else { clients[id] = nil }
+        if web {
+            webClients[id] = nil
+            cachedUsers.remove(id)
+        } else {
+            clients[id] = nil
+        }
         return .null
     }
 
@@ -174,18 +189,41 @@ public final class RNPingOidcModule: NativeModule {
         return client
     }
 
-    /// A web client's user. Android refuses without one (`web.user()` is null). iOS falls back to
-    /// the base client's user, which always exists (`RNPingOidcCommon.swift` `token`, `revoke`,
-    /// `logout`…), so the SDK call itself decides: a token needs the base client's agent, which
-    /// is not configured; revoke and logout have nothing to do and resolve.
+    /// A web client's user. Android refuses without one (`web.user()` is null: no cached user and
+    /// no stored tokens). iOS falls back to the base client's user, which always exists
+    /// (`RNPingOidcCommon.swift` `token`, `revoke`, `logout`…), so the SDK call itself decides: a
+    /// token needs the base client's agent, which is not configured; revoke and logout have
+    /// nothing to do and resolve.
     private func user(
         _ args: [JSONValue], _ method: String, code: String, names: [String] = ["webClientId"]
     ) throws(BridgeError) -> PingOidcClient {
         let client = try web(args, method, code: code, names: names)
-        if platform == .android, client.storedToken == nil {
+        if platform == .android, !lookUpUser(client, webId: try Arguments.string(args, 0, "webClientId")) {
             throw PingRejection.reject(code, .state, "No authenticated user is available for this OIDC web client")
         }
         return client
+    }
+
+    /// `web.user()` / `hasUser`: iOS, whether tokens are stored; Android, the flow's cached user,
+    /// else a user made from stored tokens, which is then cached (`prepareUser`).
+    private func lookUpUser(_ client: PingOidcClient, webId: String) -> Bool {
+        switch platform {
+        case .ios: return client.storedToken != nil
+        case .android:
+            if client.storedToken != nil { cachedUsers.insert(webId) }
+            return cachedUsers.contains(webId)
+        }
+    }
+
+    /// What a web client's user falls back on when no token is stored. iOS: the base client's
+    /// agent, which is not configured. Android: the cached user's own agent; after `authorize` it
+    /// is the one-shot auth-code agent, already used (ping-android-sdk
+    /// `foundation/oidc/src/main/kotlin/com/pingidentity/oidc/module/Oidc.kt`).
+    private func userAgent() throws(PingSDKError) -> String {
+        switch platform {
+        case .ios: throw .authorize("Agent not configured")
+        case .android: throw .authorize("Auth code already used, please start authorization flow again.")
+        }
     }
 
     // MARK: authorize
@@ -196,8 +234,10 @@ public final class RNPingOidcModule: NativeModule {
     func authorize(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         let client = try web(args, "authorize", code: "OIDC_AUTHORIZE_ERROR", names: ["webClientId", "options"])
         _ = try Arguments.object(args, 1, "options")
+        let webId = try Arguments.string(args, 0, "webClientId")
         do throws(PingSDKError) {
             try client.authorize(ssoToken: try sdk.browserSession())
+            if platform == .android { cachedUsers.insert(webId) }
             return ["type": "success"]
         } catch {
             // iOS: the SDK turns every failed browser step into OidcError.unknown; Android: AuthorizeException.

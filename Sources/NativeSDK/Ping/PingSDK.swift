@@ -12,6 +12,9 @@ public final class PingSDK {
     let random: RandomSource
     /// Who signs in on the emulated browser page (the embedded server's test user), if anyone.
     public let testUser: (username: String, password: String)?
+    /// The Post Logout Redirect URIs the server's OAuth clients accept, which the emulated
+    /// browser follows after an end session (`browse`); nil when a remote tenant decides.
+    public let postLogoutRedirectUris: [String]?
     /// The callback types the linked extension packages register beside the core ones (each
     /// module registers its own when it is built, as `PingFido`, `PingBinding`… do on a device):
     /// a journey's node keeps these, so the extension module can answer them.
@@ -22,9 +25,10 @@ public final class PingSDK {
     public init(
         platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource,
         stores: PingStores = PingStores(),
-        testUser: (username: String, password: String)? = nil
+        testUser: (username: String, password: String)? = nil, postLogoutRedirectUris: [String]? = []
     ) {
         self.testUser = testUser
+        self.postLogoutRedirectUris = postLogoutRedirectUris
         self.stores = stores
         self.platform = platform
         self.server = server

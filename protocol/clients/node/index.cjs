@@ -10,7 +10,8 @@
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
 const { basename, delimiter, dirname, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
-const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS } = require('./ping.cjs');
+const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS,
+  PING_LOGGER_METHODS, PING_PROTECT_METHODS, PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS } = require('./ping.cjs');
 
 const here = __dirname;
 
@@ -371,6 +372,8 @@ class Bridge {
       RNPingOathClassic: ping.RNPingOath,
       RNPingLoggerClassic: ping.RNPingLogger,
       RNPingProtectClassic: ping.RNPingProtect,
+      RNPingDeviceClientClassic: ping.RNPingDeviceClient,
+      RNPingBrowserClassic: ping.RNPingBrowser,
     };
   }
 
@@ -402,4 +405,5 @@ class Bridge {
 module.exports = {
   spawnBridge, findBinary, PLATFORMS, platformPackage, binaryNotFoundHint, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
   PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
+  PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
 };

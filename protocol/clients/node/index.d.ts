@@ -464,6 +464,8 @@ export interface NativeModulesShape {
   RNPingOathClassic: RNPingOathModule;
   RNPingLoggerClassic: RNPingLoggerModule;
   RNPingProtectClassic: RNPingProtectModule;
+  RNPingDeviceClientClassic: RNPingDeviceClientModule;
+  RNPingBrowserClassic: RNPingBrowserModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -580,6 +582,40 @@ export interface RNPingProtectModule extends EventModule {
   resumeBehavioralData(clientConfig: { loggerId?: string }): Promise<null>;
   /** Rejects PROTECT_COLLECTOR_NOT_FOUND: AuthBridge runs no DaVinci flow. */
   collectForDaVinci(davinciId: string, options: Record<string, unknown>, clientConfig: { loggerId?: string }): Promise<null>;
+/** `deviceType`s of `@ping-identity/rn-device-client`; another kind is rejected. */
+export type DeviceKind = 'oath' | 'push' | 'bound' | 'profile' | 'webAuthn';
+
+/** An OATH or push device; a bound one adds `deviceId`, a WebAuthn one `credentialId`. Dates in ms. */
+export interface TwoFactorDevice {
+  id: string; deviceName: string; uuid: string; createdDate: number; lastAccessDate: number;
+  deviceId?: string; credentialId?: string;
+}
+
+/** A profile the Device Profile Save node kept; `deviceName` is AM's alias. `location`: absent on iOS, null on Android when AM has none. */
+export interface ProfileDevice {
+  id: string; deviceName: string; identifier: string; metadata: Record<string, unknown>;
+  location?: { latitude?: number; longitude?: number } | null; lastSelectedDate: number;
+}
+
+export type Device = TwoFactorDevice | ProfileDevice;
+
+export interface RNPingDeviceClientModule extends EventModule {
+  /** `{serverUrl, ssoToken, realm, cookieName, loggerId?}` → the client's handle. */
+  create(config: Record<string, unknown>): Promise<string>;
+  get(handleId: string, deviceType: DeviceKind | string): Promise<{ result: Device[] }>;
+  update(handleId: string, deviceType: DeviceKind | string, device: Device): Promise<{ result: Device }>;
+  deleteDevice(handleId: string, deviceType: DeviceKind | string, device: Device): Promise<{ result: Device }>;
+  dispose(handleId: string): Promise<null>;
+}
+
+export type BrowserResult = { type: 'success'; url: string } | { type: 'cancel' };
+
+export interface RNPingBrowserModule extends EventModule {
+  /** Synchronous, as on the device (Android's Custom Tabs options; nothing shows here). */
+  configure(config: Record<string, unknown>): void;
+  /** Synchronous, as on the device. */
+  reset(): void;
+  open(url: string, options: { callbackUrlScheme: string; redirectUri?: string; ios?: Record<string, unknown>; loggerId?: string }): Promise<BrowserResult>;
 }
 
 export interface PingModules {
@@ -591,6 +627,8 @@ export interface PingModules {
   /** The logger's TurboModule name. */
   Logger: RNPingLoggerModule;
   RNPingProtect: RNPingProtectModule;
+  RNPingDeviceClient: RNPingDeviceClientModule;
+  RNPingBrowser: RNPingBrowserModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -662,3 +700,5 @@ export const PING_STORAGE_METHODS: readonly string[];
 export const PING_OATH_METHODS: readonly string[];
 export const PING_LOGGER_METHODS: readonly string[];
 export const PING_PROTECT_METHODS: readonly string[];
+export const PING_DEVICE_CLIENT_METHODS: readonly string[];
+export const PING_BROWSER_METHODS: readonly string[];

@@ -116,7 +116,7 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
     listenerCount(event) { return state().hub.listenerCount(event); }
   }
   // The Ping SDK's modules: TurboModuleRegistry.get('RNPingJourney') and the classic fallbacks
-  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic / RNPingStorageClassic are the same objects.
+  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic / RNPingStorageClassic (… RNPingBrowserClassic) are the same objects.
   const ping = pingModules((name, args) => bridge().call(name, args), { flavor, jest: jestObject });
   NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
   NativeModules.RNPingOidcClassic = ping.RNPingOidc;
@@ -124,6 +124,8 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
   NativeModules.RNPingOathClassic = ping.RNPingOath;
   NativeModules.RNPingLoggerClassic = ping.RNPingLogger;
   NativeModules.RNPingProtectClassic = ping.RNPingProtect;
+  NativeModules.RNPingDeviceClientClassic = ping.RNPingDeviceClient;
+  NativeModules.RNPingBrowserClassic = ping.RNPingBrowser;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };

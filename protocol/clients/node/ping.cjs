@@ -1,4 +1,4 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger…) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage and the device packages' modules) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
@@ -8,6 +8,9 @@
 // RNPingStorage's register/configure calls are all synchronous: register keeps the config as the
 // platform normalizes it (the daemon's StorageConfigNormalizer does the same; a test compares
 // them) and configure answers it from there.
+// RNPingDeviceClient's calls all answer through promises and go straight to the daemon.
+// RNPingBrowser's configure and reset are synchronous on the device and answer nothing: the
+// stand-in sends them and returns undefined (a config that is not an object throws at once).
 'use strict';
 const { randomUUID } = require('node:crypto');
 
@@ -21,6 +24,8 @@ const PING_OATH_METHODS = ['create', 'addCredentialFromUri', 'getCredential', 'g
 const PING_LOGGER_METHODS = ['registerLogger', 'syncLogger'];
 const PING_PROTECT_METHODS = ['initialize', 'pauseBehavioralData', 'resumeBehavioralData', 'collectForDaVinci'];
 const OATH_POLICY_KINDS = ['biometricAvailable', 'deviceTampering'];
+const PING_DEVICE_CLIENT_METHODS = ['create', 'get', 'update', 'deleteDevice', 'dispose'];
+const PING_BROWSER_METHODS = ['configure', 'reset', 'open'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -149,13 +154,30 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
   const { RNPingOath, RNPingLogger, RNPingProtect } = extensionModules(call, { ios, wrap, created, newId });
-  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect]) {
+  const RNPingDeviceClient = {};
+  for (const name of PING_DEVICE_CLIENT_METHODS) {
+    RNPingDeviceClient[name] = wrap((...args) => call(`RNPingDeviceClient.${name}`, args));
+  }
+
+  const RNPingBrowser = {};
+  RNPingBrowser.configure = wrap((config) => {
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) throw new TypeError('config must be an object');
+    call('RNPingBrowser.configure', [config]).catch(() => {});
+  });
+  RNPingBrowser.reset = wrap(() => { call('RNPingBrowser.reset', []).catch(() => {}); });
+  RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
+
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
+    RNPingBrowser]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
   // The logger's TurboModule is registered as 'Logger' (logger/ios/RNPingLogger.mm exports the class Logger).
-  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect };
+  return {
+    RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
+    RNPingBrowser,
+  };
 }
 
 /**
@@ -221,4 +243,5 @@ function turboModuleRegistry(modules) {
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
   PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
+  PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
 };

@@ -79,10 +79,14 @@ public struct UserDevices: Equatable, Sendable {
     public var push: [PushDeviceProfile] = []
     public var webAuthn: [WebAuthnDeviceProfile] = []
     public var binding: [BoundDeviceProfile] = []
+    /// The Device Profile Save node's profiles (`devices/profile`), oldest selection first.
+    public var profiles: [SavedDeviceProfile] = []
 
     public init() {}
 
-    public var isEmpty: Bool { oath.isEmpty && push.isEmpty && webAuthn.isEmpty && binding.isEmpty }
+    public var isEmpty: Bool {
+        oath.isEmpty && push.isEmpty && webAuthn.isEmpty && binding.isEmpty && profiles.isEmpty
+    }
 
     /// The REST form of every device of a kind.
     public func restJSON(_ kind: DeviceKind) -> [JSONObject] {
@@ -136,11 +140,14 @@ public struct UserDevices: Equatable, Sendable {
         put(push)
         put(webAuthn)
         put(binding)
+        if !profiles.isEmpty { json[Self.profilesKey] = .array(profiles.map(\.stateJSON)) }
         return json
     }
 
+    static let profilesKey = "profile"
+
     init(state reader: StateReader) throws(StateError) {
-        for key in reader.object.members.map(\.key) where DeviceKind(rawValue: key) == nil {
+        for key in reader.object.members.map(\.key) where DeviceKind(rawValue: key) == nil && key != Self.profilesKey {
             throw StateError("\(reader.path).\(key): not a device kind (\(DeviceKind.allCases.map(\.rawValue)))")
         }
         func read<P: DeviceProfile>(_: P.Type) throws(StateError) -> [P] {
@@ -158,5 +165,12 @@ public struct UserDevices: Equatable, Sendable {
         push = try read(PushDeviceProfile.self)
         webAuthn = try read(WebAuthnDeviceProfile.self)
         binding = try read(BoundDeviceProfile.self)
+        for entry in try reader[Self.profilesKey].optionalReaders() ?? [] {
+            let profile = try SavedDeviceProfile(state: entry)
+            guard !profiles.contains(where: { $0.uuid == profile.uuid }) else {
+                throw StateError("\(entry.path).uuid: \(profile.uuid) is already the uuid of another profile")
+            }
+            profiles.append(profile)
+        }
     }
 }

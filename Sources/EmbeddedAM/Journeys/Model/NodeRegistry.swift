@@ -9,6 +9,7 @@ enum NodeRegistry {
         AM.PageNode.type, AM.DataStoreDecisionNode.type, AM.CreateObjectNode.type, AM.RetryLimitDecisionNode.type,
         AM.AccountLockoutNode.type, AM.OneTimePasswordGeneratorNode.type, AM.OneTimePasswordCollectorDecisionNode.type,
         AM.ChoiceCollectorNode.type, AM.PollingWaitNode.type, AM.DeviceProfileCollectorNode.type,
+        AM.DeviceSaveNode.type,
         AM.EmailSuspendNode.type,
         AuthBridge.ValueDecisionNode.type, AuthBridge.SetFailureDetailsNode.type, AM.SuccessNode.type,
         AM.FailureNode.type,
