@@ -582,6 +582,8 @@ export interface RNPingProtectModule extends EventModule {
   resumeBehavioralData(clientConfig: { loggerId?: string }): Promise<null>;
   /** Rejects PROTECT_COLLECTOR_NOT_FOUND: AuthBridge runs no DaVinci flow. */
   collectForDaVinci(davinciId: string, options: Record<string, unknown>, clientConfig: { loggerId?: string }): Promise<null>;
+}
+
 /** `deviceType`s of `@ping-identity/rn-device-client`; another kind is rejected. */
 export type DeviceKind = 'oath' | 'push' | 'bound' | 'profile' | 'webAuthn';
 
