@@ -1,4 +1,4 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage, RNPingPush) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
@@ -15,6 +15,13 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
   'ssoToken', 'logout', 'dispose'];
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
+
+// RNPingPush (push/src/NativeRNPingPush.ts): every method is a promise, so each is a plain call.
+const PING_PUSH_METHODS = ['initialize', 'addCredentialFromUri', 'getCredential', 'getCredentials', 'saveCredential',
+  'deleteCredential', 'setDeviceToken', 'getDeviceToken', 'processNotification', 'processNotificationFromMessage',
+  'approveNotification', 'approveChallengeNotification', 'approveBiometricNotification', 'denyNotification',
+  'getPendingNotifications', 'getAllNotifications', 'getNotification', 'cleanupNotifications', 'close',
+  'consumePendingMessages', 'refreshToken'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -142,12 +149,16 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage]) {
-    // What NativeEventEmitter requires of a module (these modules emit no events).
+  const RNPingPush = {};
+  for (const name of PING_PUSH_METHODS) {
+    RNPingPush[name] = wrap((...args) => call(`RNPingPush.${name}`, args));
+  }
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingPush]) {
+    // What NativeEventEmitter requires of a module (RNPingPush's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc, RNPingStorage };
+  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingPush };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -163,4 +174,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  PING_PUSH_METHODS,
 };
