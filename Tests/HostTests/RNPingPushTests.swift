@@ -138,6 +138,29 @@ import Testing
         #expect(try h.call("RNPingJourney.next", journey, "", [:])["type"] == "SuccessNode")
     }
 
+    @Test func aSignInOverAMsRESTAPIReachesJSWithThatUnit() throws {
+        let h = try Self.harness(.reactNativeIOS)
+        let (client, registration, _) = try Self.register(h)
+        _ = try h.call("RNPingJourney.next", registration, "", [:])
+        _ = h.takeEvents()
+        // Another face (a web app over --http) runs PushChallenge: its unit sends the push.
+        let sent = h.perform { world -> Bool in
+            guard let page = try? world.server.authenticate(.start(service: "PushChallenge")).body,
+                case .object(var step) = page, case .array(var callbacks)? = step["callbacks"],
+                case .object(var name) = callbacks[0]
+            else { return false }
+            name["input"] = [["name": "IDToken1", "value": "demo"]]
+            callbacks[0] = .object(name)
+            step["callbacks"] = .array(callbacks)
+            return (try? world.server.authenticate(.submit(.object(step))).status) == 200
+        }
+        #expect(sent)
+        let events = h.takeEvents()
+        #expect(events.map(\.0) == ["com.pingidentity.rnpush.PushMessageReceived"])
+        let pending = try h.call("RNPingPush.getPendingNotifications", client)["notifications"]?.arrayValue
+        #expect(pending?.map { $0["pushType"] } == ["default", "challenge"], "the registration's, then this one")
+    }
+
     @Test func aMessageDeliveredBeforeAnyClientWaitsForConsumePendingMessages() throws {
         let h = try Self.harness(.reactNativeAndroid)
         let (client, journey, _) = try Self.register(h)
