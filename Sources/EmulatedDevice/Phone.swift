@@ -12,9 +12,16 @@ public struct Phone: Equatable, Sendable {
     /// The push token a phone registers with (what AM's SNS endpoint addresses), fixed when the
     /// phone is made.
     public let deviceToken: String
+    /// The push token the app handed its push SDK (`RNPingPush.setDeviceToken`, or Android's
+    /// `refreshToken`, which reads FCM's); nil until it does. The app's JS speaks for FCM/APNs
+    /// there, so the token it supplies is the one the push service addresses this phone by.
+    public var appPushToken: String?
+    /// The token AM's push service addresses this phone by: the app's, else the phone's own.
+    public var pushToken: String { appPushToken ?? deviceToken }
     public var oath: [OathCredential] = []
     public var push: [PushMechanism] = []
-    /// Notifications delivered and not yet answered or expired.
+    /// Notifications delivered and not yet expired; an answered one stays, marked (`respondedAt`),
+    /// as the authenticator's history keeps it.
     public var notifications: [PushNotification] = []
     public var passkeys: [Passkey] = []
     public var bindingKeys: [BindingKey] = []
@@ -59,6 +66,7 @@ public protocol PhoneRecord: Equatable, Sendable {
 extension Phone {
     var stateJSON: JSONValue {
         var json: JSONObject = ["id": .string(id), "owner": .string(owner), "deviceToken": .string(deviceToken)]
+        if let appPushToken { json["appPushToken"] = .string(appPushToken) }
         func put<R: PhoneRecord>(_ list: [R]) {
             if !list.isEmpty { json[R.stateKey] = .array(list.map(\.stateJSON)) }
         }
@@ -73,7 +81,8 @@ extension Phone {
 
     init(state reader: StateReader) throws(StateError) {
         let known: Set<String> = [
-            "id", "owner", "deviceToken", OathCredential.stateKey, PushMechanism.stateKey, PushNotification.stateKey,
+            "id", "owner", "deviceToken", "appPushToken", OathCredential.stateKey, PushMechanism.stateKey,
+            PushNotification.stateKey,
             Passkey.stateKey, BindingKey.stateKey, PromptAnswer.stateKey,
         ]
         for key in reader.object.members.map(\.key) where !known.contains(key) {
@@ -82,6 +91,7 @@ extension Phone {
         self.init(
             id: try reader.string("id"), owner: try reader.string("owner"),
             deviceToken: try reader.string("deviceToken"))
+        appPushToken = try reader.optionalString("appPushToken")
         func read<R: PhoneRecord>(_: R.Type) throws(StateError) -> [R] {
             var list: [R] = []
             for entry in try reader[R.stateKey].optionalReaders() ?? [] { list.append(try R(state: entry)) }

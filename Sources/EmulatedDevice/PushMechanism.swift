@@ -21,6 +21,9 @@ public struct PushMechanism: PhoneRecord {
     public var resourceId: String?
     /// Seconds since the epoch, on the daemon's clock.
     public var addedAt: Double
+    /// Names the app chose to show instead of the issuer and account (`saveCredential`), if any.
+    public var displayIssuer: String?
+    public var displayAccountName: String?
 
     public var stateJSON: JSONValue {
         var json: JSONObject = [
@@ -32,6 +35,8 @@ public struct PushMechanism: PhoneRecord {
         if let amlbCookie { json["amlbCookie"] = .string(amlbCookie) }
         if let uid { json["uid"] = .string(uid) }
         if let resourceId { json["resourceId"] = .string(resourceId) }
+        if let displayIssuer { json["displayIssuer"] = .string(displayIssuer) }
+        if let displayAccountName { json["displayAccountName"] = .string(displayAccountName) }
         return .object(json)
     }
 
@@ -47,6 +52,8 @@ public struct PushMechanism: PhoneRecord {
         uid = try reader.optionalString("uid")
         resourceId = try reader.optionalString("resourceId")
         addedAt = try reader.time("addedAt")
+        displayIssuer = try reader.optionalString("displayIssuer")
+        displayAccountName = try reader.optionalString("displayAccountName")
     }
 
     /// What a test sees: no secret.
@@ -63,10 +70,11 @@ public struct PushMechanism: PhoneRecord {
     /// Scans a registration URI: the mechanism it would hold, and the registration answer to
     /// send (its `messageId`, and a JWT signed with the secret whose `response` is
     /// base64(HMAC-SHA256(secret, challenge)), with the phone's push token as `deviceId`;
-    /// `PushFactory.buildPushMechanism`). The phone keeps the mechanism only once AM took the
-    /// answer (200), as the authenticator does.
+    /// `PushFactory.buildPushMechanism`, ping-ios `PingAMPushResponder.makeRegistrationClaims`).
+    /// The phone keeps the mechanism only once AM took the answer (200), as the authenticator does.
     public static func scan(
-        _ uri: String, deviceToken: String, mechanismUid: String, deviceName: String, now: Double
+        _ uri: String, deviceToken: String, mechanismUid: String, deviceName: String, now: Double,
+        device: PushDeviceKind = .authenticator
     ) throws(PushURIError) -> (mechanism: PushMechanism, registration: DeviceRequest) {
         let parsed = try PushRegistrationURI(uri)
         let mechanism = PushMechanism(
@@ -75,8 +83,9 @@ public struct PushMechanism: PhoneRecord {
             registrationEndpoint: parsed.registrationEndpoint, authenticationEndpoint: parsed.authenticationEndpoint,
             amlbCookie: parsed.amlbCookie, uid: parsed.uid, resourceId: parsed.resourceId, addedAt: now)
         let claims: JSONObject = [
-            "deviceId": .string(deviceToken), "deviceName": .string(deviceName), "deviceType": "android",
-            "communicationType": "gcm", "mechanismUid": .string(mechanismUid),
+            "deviceId": .string(deviceToken), "deviceName": .string(deviceName),
+            "deviceType": .string(device.deviceType), "communicationType": .string(device.communicationType),
+            "mechanismUid": .string(mechanismUid),
             "response": .string(challengeResponse(secret: parsed.secret, challenge: parsed.challenge)),
         ]
         let request = DeviceRequest(
@@ -86,6 +95,12 @@ public struct PushMechanism: PhoneRecord {
             ],
             cookie: parsed.amlbCookie)
         return (mechanism, request)
+    }
+
+    /// The issuer and account a registration URI names, checked as `scan` checks it.
+    public static func identity(of uri: String) throws(PushURIError) -> (issuer: String, accountName: String) {
+        let parsed = try PushRegistrationURI(uri)
+        return (parsed.issuer, parsed.accountName)
     }
 
     /// `PushResponder.generateChallengeResponse`: base64(HMAC-SHA256(secret, challenge)).
@@ -108,6 +123,21 @@ public struct PushMechanism: PhoneRecord {
         self.resourceId = resourceId
         self.addedAt = addedAt
     }
+}
+
+/// What a registration tells AM the device is (`deviceType`, `communicationType`): the ForgeRock
+/// Authenticator's Android values, or the Ping SDK's per platform (ping-ios
+/// `PingAMPushResponder` `ios`/`apns`; ping-android `PushConstants` `android`/`gcm`).
+public struct PushDeviceKind: Equatable, Sendable {
+    public var deviceType: String
+    public var communicationType: String
+
+    public init(deviceType: String, communicationType: String) {
+        self.deviceType = deviceType
+        self.communicationType = communicationType
+    }
+
+    public static let authenticator = PushDeviceKind(deviceType: "android", communicationType: "gcm")
 }
 
 /// A request the phone makes to AM's push endpoint, as the ForgeRock Authenticator makes it

@@ -135,10 +135,8 @@ public final class World {
             sdk.tokens.sessionEnded(tokenId: session.tokenId, cause: cause)
         }
         // The push sender's notifications reach the phones holding the token, as SNS delivers them.
-        embedded.onPushNotification = { [unowned phones, clock] delivery in
-            DeviceAnswers.deliver(
-                messageId: delivery.messageId, jwt: delivery.message, deviceToken: delivery.deviceId, to: phones,
-                now: clock.now)
+        embedded.onPushNotification = { [unowned deviceAnswers] delivery in
+            deviceAnswers.deliver(messageId: delivery.messageId, jwt: delivery.message, deviceToken: delivery.deviceId)
         }
         do {
             stateDirectory = try configuration.stateDirectory.map { path throws(StateDirectory.Failure) in

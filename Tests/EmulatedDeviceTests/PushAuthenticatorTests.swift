@@ -97,15 +97,20 @@ import Testing
         #expect(kept.numbers == [12, 34, 56])
         #expect(kept.sentAt == 1000 && kept.expiresAt == 1120)
         #expect(kept.summaryJSON["challenge"] == nil)
-        let answer = try #require(phone.answer(notification: "A:4", approve: true, number: 34))
+        let answer = try #require(phone.answer(notification: "A:4", approve: true, challengeResponse: "34"))
         let jwt = try JWT.verify(answer.body["jwt"]?.stringValue ?? "", key: Self.secret)
         #expect(jwt.claims["challengeResponse"] == "34")
         #expect(jwt.claims["deny"] == nil)
         #expect(answer.cookie == "amlbcookie=01")
-        let denial = try #require(phone.answer(notification: "A:4", approve: false, number: nil))
+        let denial = try #require(phone.answer(notification: "A:4", approve: false, challengeResponse: nil))
         #expect(try JWT.verify(denial.body["jwt"]?.stringValue ?? "", key: Self.secret).claims["deny"] == true)
+        phone.markAnswered(notification: "A:4", approved: false, now: 10)
+        #expect(phone.answer(notification: "A:4", approve: true, challengeResponse: "34") == nil, "answered once")
         phone.dropExpiredNotifications(now: 1120)
-        #expect(phone.notifications.isEmpty)
+        #expect(phone.notifications.map(\.respondedAt) == [10], "an answered one stays in the history")
+        try phone.receive(messageId: "A:5", jwt: Self.message(claims), now: 0)
+        phone.dropExpiredNotifications(now: 1120)
+        #expect(phone.notifications.map(\.id) == ["A:4"], "an unanswered one leaves when its time is up")
     }
 
     @Test func pushRecordsSurviveSavedState() throws {

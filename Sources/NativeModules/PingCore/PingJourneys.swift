@@ -73,6 +73,7 @@ public enum PingModules {
             RNPingProtectModule(sdk: context.sdk, loggers: context.loggers),
             RNPingDeviceClientModule(sdk: context.sdk),
             RNPingBrowserModule(sdk: context.sdk),
+            RNPingPushModule(context),
         ]
     }
 }

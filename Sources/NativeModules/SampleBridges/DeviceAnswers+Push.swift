@@ -18,12 +18,22 @@ extension DeviceAnswers {
     /// Scans a registration URI on a phone and answers the registration; the phone keeps the
     /// mechanism only when the server took the answer.
     public func scanPush(phone id: String, uri: String) throws(Failure) -> PushMechanism {
+        try registerPush(phone: id, uri: uri, mechanismUid: random.uuid(), deviceName: Self.phoneDeviceName)
+    }
+
+    /// The registration both authenticators make (the ForgeRock Authenticator's, and the Ping
+    /// SDK's `addCredentialFromUri`, ping-ios `PushService.addCredentialFromUri`): the phone's
+    /// push token as `deviceId`, the mechanism uid the app chose, the device kind it reports.
+    public func registerPush(
+        phone id: String, uri: String, mechanismUid: String, deviceName: String,
+        device: PushDeviceKind = .authenticator
+    ) throws(Failure) -> PushMechanism {
         guard let phone = phones.phone(id: id) else { throw Failure(param: "phone", reason: "no phone \(id)") }
         let scanned: (mechanism: PushMechanism, registration: DeviceRequest)
         do {
             scanned = try PushMechanism.scan(
-                uri, deviceToken: phone.deviceToken, mechanismUid: random.uuid(), deviceName: Self.phoneDeviceName,
-                now: clock.now)
+                uri, deviceToken: phone.pushToken, mechanismUid: mechanismUid, deviceName: deviceName,
+                now: clock.now, device: device)
         } catch {
             throw Failure(param: "uri", reason: "not a push registration URI: \(error.description)")
         }
@@ -37,12 +47,12 @@ extension DeviceAnswers {
         let now = clock.now
         return phones.update(id: id) { phone in
             phone.dropExpiredNotifications(now: now)
-            return phone.notifications
+            return phone.notifications.filter(\.isPending)
         } ?? []
     }
 
     /// Approves (with the number chosen, for a number challenge) or denies a pending
-    /// notification, the newest when none is named; answered, it leaves the phone.
+    /// notification, the newest when none is named; answered, it is marked so.
     public func answerPush(
         phone id: String, messageId: String?, approve: Bool, number: Int?
     ) throws(Failure) -> PushNotification {
@@ -54,14 +64,25 @@ extension DeviceAnswers {
                     "the notification asks for a number: one of \(notification.numbers.map(String.init).joined(separator: ", "))"
             )
         }
+        try respondToPush(
+            phone: id, messageId: notification.id, approve: approve, challengeResponse: number.map(String.init))
+        return notification
+    }
+
+    /// Sends a phone's answer to a pending notification and marks it answered once the server
+    /// took it; what every authenticator on the phone does to approve or deny.
+    public func respondToPush(
+        phone id: String, messageId: String, approve: Bool, challengeResponse: String?
+    ) throws(Failure) {
         guard
-            let request = phones.phone(id: id)?.answer(notification: notification.id, approve: approve, number: number)
+            let request = phones.phone(id: id)?.answer(
+                notification: messageId, approve: approve, challengeResponse: challengeResponse)
         else {
             throw Failure(param: "messageId", reason: "the phone no longer holds the push registration it names")
         }
         try send(request, what: approve ? "approval" : "denial")
-        phones.update(id: id) { $0.notifications.removeAll { $0.id == notification.id } }
-        return notification
+        let now = clock.now
+        phones.update(id: id) { $0.markAnswered(notification: messageId, approved: approve, now: now) }
     }
 
     /// Lets a pending notification go unanswered: the phone drops it, and the server finds no
@@ -87,7 +108,7 @@ extension DeviceAnswers {
     }
 
     /// Posts a phone's request to AM's push endpoint (its `_action` says which call it is);
-    /// anything but 200 is refused.
+    /// anything but 200 is refused, with the server's status and body.
     private func send(_ request: DeviceRequest, what: String) throws(Failure) {
         guard let action = PercentEncoding.queryParameters(of: request.url)["_action"].flatMap(PushAction.init) else {
             throw Failure(param: "phone", reason: "the push \(what) names no endpoint action")
@@ -99,25 +120,33 @@ extension DeviceAnswers {
             throw Failure(param: "phone", reason: "the push \(what) could not reach the server: \(error.message)")
         }
         guard reply.status == 200 else {
-            throw Failure(
+            var failure = Failure(
                 param: "phone", reason: "the server refused the push \(what) (HTTP \(reply.status): \(reply.body))")
+            failure.refusal = Failure.ServerRefusal(status: reply.status, body: JSONWriter().string(reply.body))
+            throw failure
         }
     }
 
     /// What plays Amazon SNS: a notification goes to every phone holding the push token it was
-    /// sent to; a phone that cannot read it (no such mechanism, a bad signature) drops it.
-    public static func deliver(messageId: String, jwt: String, deviceToken: String, to phones: Phones, now: Double) {
-        for phone in phones.all where phone.deviceToken == deviceToken {
-            let refusal = phones.update(id: phone.id) { phone -> PushNotification.Refusal? in
+    /// sent to; a phone that cannot read it (no such mechanism, a bad signature) drops it. A
+    /// notification new on a phone is handed to `onPushReceived` (the app's push module).
+    public func deliver(messageId: String, jwt: String, deviceToken: String) {
+        let now = clock.now
+        for phone in phones.all where phone.pushToken == deviceToken {
+            let outcome = phones.update(id: phone.id) { phone -> Result<Bool, PushNotification.Refusal> in
                 do throws(PushNotification.Refusal) {
-                    try phone.receive(messageId: messageId, jwt: jwt, now: now)
-                    return nil
+                    return .success(try phone.receive(messageId: messageId, jwt: jwt, now: now))
                 } catch {
-                    return error
+                    return .failure(error)
                 }
             }
-            if let refusal = refusal ?? nil {
-                logInfo("push: phone \(phone.id) dropped message \(messageId) (\(refusal))")
+            switch outcome {
+            case .success(true)?:
+                if let received = phones.phone(id: phone.id)?.notifications.last {
+                    onPushReceived?(phone.id, received, jwt)
+                }
+            case .failure(let refusal)?: logInfo("push: phone \(phone.id) dropped message \(messageId) (\(refusal))")
+            default: break
             }
         }
     }

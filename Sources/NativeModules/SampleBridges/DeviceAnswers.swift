@@ -36,7 +36,18 @@ public final class DeviceAnswers {
         /// The argument a test gave that is at fault (`uri`, `phone`, `number`, `messageId`).
         public let param: String
         public let reason: String
+        /// The server's answer when it refused a request the phone made (the push endpoint's).
+        public var refusal: ServerRefusal? = nil
+
+        public struct ServerRefusal: Equatable, Sendable {
+            public let status: Int
+            public let body: String
+        }
     }
+
+    /// Told of each push notification a phone took in (`DeviceAnswers+Push.swift` `deliver`): the
+    /// phone's id, the notification and the JWT it came as. The app's push module listens here.
+    public var onPushReceived: ((_ phone: String, _ notification: PushNotification, _ jwt: String) -> Void)?
 
     /// `--callbacks complete`: called once JS's values are on the node, before it is submitted.
     func answer(_ node: inout Node) {

@@ -315,6 +315,15 @@ class Bridge {
       removeAllListeners(event) { bridge.emitter.removeAllListeners(event); }
       listenerCount(event) { return bridge.emitter.listenerCount(event); }
     };
+    /**
+     * React Native's `DeviceEventEmitter`, which RNPingPush's JS listens on
+     * (`com.pingidentity.rnpush.PushMessageReceived`): the same daemon events.
+     */
+    this.DeviceEventEmitter = {
+      addListener: (event, listener) => bridge.emitter.addListener(event, listener),
+      removeAllListeners: (event) => bridge.emitter.removeAllListeners(event),
+      listenerCount: (event) => bridge.emitter.listenerCount(event),
+    };
   }
 
   /** The process id, for tests that signal it. */
@@ -374,6 +383,7 @@ class Bridge {
       RNPingProtectClassic: ping.RNPingProtect,
       RNPingDeviceClientClassic: ping.RNPingDeviceClient,
       RNPingBrowserClassic: ping.RNPingBrowser,
+      RNPingPushClassic: ping.RNPingPush,
     };
   }
 

@@ -466,6 +466,7 @@ export interface NativeModulesShape {
   RNPingProtectClassic: RNPingProtectModule;
   RNPingDeviceClientClassic: RNPingDeviceClientModule;
   RNPingBrowserClassic: RNPingBrowserModule;
+  RNPingPushClassic: RNPingPushModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -620,6 +621,54 @@ export interface RNPingBrowserModule extends EventModule {
   open(url: string, options: { callbackUrlScheme: string; redirectUri?: string; ios?: Record<string, unknown>; loggerId?: string }): Promise<BrowserResult>;
 }
 
+/** RNPingPush: push/src/types/credential.types.ts; Android sends `null` for userId, resourceId, serverEndpoint. */
+export interface PingPushCredential {
+  id: string; userId: string | null; resourceId: string | null; issuer: string; displayIssuer: string | null;
+  accountName: string; displayAccountName: string | null; serverEndpoint: string | null; createdAt: number;
+  imageURL: string | null; backgroundColor: string | null; policies: string | null; lockingPolicy: string | null;
+  isLocked: boolean; platform: string;
+}
+
+/** RNPingPush: push/src/types/notification.types.ts (not the emulator's PushNotification); times in ms; Android sends `null` for challenge. */
+export interface PingPushNotification {
+  id: string; credentialId: string; ttl: number; messageId: string; messageText: string | null;
+  customPayload: string | null; challenge: string | null; numbersChallenge: string | null; loadBalancer: string | null;
+  contextInfo: string | null; pushType: 'default' | 'challenge' | 'biometric' | string; createdAt: number;
+  sentAt: number | null; respondedAt: number | null; approved: boolean; pending: boolean;
+}
+
+/**
+ * The message data `com.pingidentity.rnpush.PushMessageReceived` carries (DeviceEventEmitter):
+ * APNs' `{aps: {alert, data, messageId}}` on iOS, FCM's `{messageId, message}` on Android.
+ */
+export type PushMessageData = Record<string, unknown>;
+
+/** push/src/NativeRNPingPush.ts: every method answers a promise; the first argument is initialize's id. */
+export interface RNPingPushModule extends EventModule {
+  initialize(config: Record<string, unknown>): Promise<string>;
+  addCredentialFromUri(clientId: string, uri: string): Promise<PingPushCredential>;
+  getCredential(clientId: string, credentialId: string): Promise<{ credential: PingPushCredential | null }>;
+  getCredentials(clientId: string): Promise<{ credentials: PingPushCredential[] }>;
+  saveCredential(clientId: string, credential: PingPushCredential): Promise<PingPushCredential>;
+  deleteCredential(clientId: string, credentialId: string): Promise<boolean>;
+  setDeviceToken(clientId: string, token: string, credentialId: string | null): Promise<boolean>;
+  getDeviceToken(clientId: string): Promise<{ token: string | null }>;
+  processNotification(clientId: string, messageData: PushMessageData): Promise<{ notification: PingPushNotification | null }>;
+  processNotificationFromMessage(clientId: string, message: string): Promise<{ notification: PingPushNotification | null }>;
+  approveNotification(clientId: string, notificationId: string): Promise<boolean>;
+  approveChallengeNotification(clientId: string, notificationId: string, challengeResponse: string): Promise<boolean>;
+  approveBiometricNotification(clientId: string, notificationId: string, authenticationMethod: string): Promise<boolean>;
+  denyNotification(clientId: string, notificationId: string): Promise<boolean>;
+  getPendingNotifications(clientId: string): Promise<{ notifications: PingPushNotification[] }>;
+  getAllNotifications(clientId: string): Promise<{ notifications: PingPushNotification[] }>;
+  getNotification(clientId: string, notificationId: string): Promise<{ notification: PingPushNotification | null }>;
+  cleanupNotifications(clientId: string, credentialId: string | null): Promise<number>;
+  close(clientId: string): Promise<null>;
+  consumePendingMessages(): Promise<PushMessageData[]>;
+  /** Android: FCM's token for the app, registered with the client; iOS: `{token: null}`. */
+  refreshToken(clientId: string): Promise<{ token: string | null }>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
@@ -631,6 +680,7 @@ export interface PingModules {
   RNPingProtect: RNPingProtectModule;
   RNPingDeviceClient: RNPingDeviceClientModule;
   RNPingBrowser: RNPingBrowserModule;
+  RNPingPush: RNPingPushModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -654,6 +704,8 @@ export interface Bridge extends BridgeMethods, TokenSyncMethods {
   readonly emitter: EventHub;
   readonly emulator: Emulator;
   readonly NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
+  /** React Native's DeviceEventEmitter (RNPingPush's events): the same daemon events. */
+  readonly DeviceEventEmitter: NativeEventEmitterLike;
   /** The daemon's process id. */
   readonly pid: number | undefined;
   /** Everything the daemon wrote to stderr so far. */

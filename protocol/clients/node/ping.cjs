@@ -26,6 +26,12 @@ const PING_PROTECT_METHODS = ['initialize', 'pauseBehavioralData', 'resumeBehavi
 const OATH_POLICY_KINDS = ['biometricAvailable', 'deviceTampering'];
 const PING_DEVICE_CLIENT_METHODS = ['create', 'get', 'update', 'deleteDevice', 'dispose'];
 const PING_BROWSER_METHODS = ['configure', 'reset', 'open'];
+// RNPingPush (push/src/NativeRNPingPush.ts): every method is a promise, so each is a plain call.
+const PING_PUSH_METHODS = ['initialize', 'addCredentialFromUri', 'getCredential', 'getCredentials', 'saveCredential',
+  'deleteCredential', 'setDeviceToken', 'getDeviceToken', 'processNotification', 'processNotificationFromMessage',
+  'approveNotification', 'approveChallengeNotification', 'approveBiometricNotification', 'denyNotification',
+  'getPendingNotifications', 'getAllNotifications', 'getNotification', 'cleanupNotifications', 'close',
+  'consumePendingMessages', 'refreshToken'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -167,16 +173,21 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   RNPingBrowser.reset = wrap(() => { call('RNPingBrowser.reset', []).catch(() => {}); });
   RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
 
+  const RNPingPush = {};
+  for (const name of PING_PUSH_METHODS) {
+    RNPingPush[name] = wrap((...args) => call(`RNPingPush.${name}`, args));
+  }
+
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser]) {
-    // What NativeEventEmitter requires of a module (these modules emit no events).
+    RNPingBrowser, RNPingPush]) {
+    // What NativeEventEmitter requires of a module (RNPingPush's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
   // The logger's TurboModule is registered as 'Logger' (logger/ios/RNPingLogger.mm exports the class Logger).
   return {
     RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser,
+    RNPingBrowser, RNPingPush,
   };
 }
 
@@ -244,4 +255,5 @@ module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
   PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
   PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
+  PING_PUSH_METHODS,
 };
