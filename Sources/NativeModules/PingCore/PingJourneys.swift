@@ -66,6 +66,9 @@ public enum PingModules {
             RNPingJourneyModule(context),
             RNPingOidcModule(sdk: context.sdk, storages: context.storages),
             RNPingStorageModule(sdk: context.sdk, registry: context.storages),
+            RNPingFidoModule(context),
+            RNPingDeviceProfileModule(context),
+            RNPingDeviceIdModule(context),
         ]
     }
 }

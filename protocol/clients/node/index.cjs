@@ -368,6 +368,9 @@ class Bridge {
       RNPingJourneyClassic: ping.RNPingJourney,
       RNPingOidcClassic: ping.RNPingOidc,
       RNPingStorageClassic: ping.RNPingStorage,
+      RNPingFidoClassic: ping.RNPingFido,
+      RNPingDeviceProfileClassic: ping.RNPingDeviceProfile,
+      RNPingDeviceIdClassic: ping.RNPingDeviceId,
     };
   }
 

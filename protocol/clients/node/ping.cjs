@@ -1,4 +1,4 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage, RNPingFido…) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
@@ -15,6 +15,12 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
   'ssoToken', 'logout', 'dispose'];
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
+
+// RNPingFido, RNPingDeviceProfile, RNPingDeviceId: every method returns a promise, passed straight through.
+const PING_FIDO_METHODS = ['registerCredential', 'authenticateCredential', 'registerCredentialForJourney',
+  'authenticateCredentialForJourney'];
+const PING_DEVICE_PROFILE_METHODS = ['collectDeviceProfile', 'collectDeviceProfileForJourney'];
+const PING_DEVICE_ID_METHODS = ['getDefaultDeviceId'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -142,12 +148,24 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage]) {
+  /** A module whose methods each send their arguments as they are. */
+  const passThrough = (moduleName, methods) => {
+    const module = {};
+    for (const name of methods) module[name] = wrap((...args) => call(`${moduleName}.${name}`, args));
+    return module;
+  };
+  const RNPingFido = passThrough('RNPingFido', PING_FIDO_METHODS);
+  const RNPingDeviceProfile = passThrough('RNPingDeviceProfile', PING_DEVICE_PROFILE_METHODS);
+  const RNPingDeviceId = passThrough('RNPingDeviceId', PING_DEVICE_ID_METHODS);
+  for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingFido, RNPingDeviceProfile, RNPingDeviceId]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc, RNPingStorage };
+  return {
+    RNPingJourney, RNPingOidc, RNPingStorage,
+    RNPingFido, RNPingDeviceProfile, RNPingDeviceId,
+  };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -163,4 +181,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  PING_FIDO_METHODS, PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS,
 };
