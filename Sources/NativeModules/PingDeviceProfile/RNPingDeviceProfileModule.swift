@@ -71,17 +71,9 @@ public final class RNPingDeviceProfileModule: NativeModule {
         let found = try journeys.updateNode(journeyId) { (node: inout PingContinueNode) throws(BridgeError) -> Bool in
             guard let index = node.callbacks.firstIndex(where: { $0.type == .deviceProfile }) else { return false }
             let callback = node.callbacks[index]
-            let metadata = collect(names, metadataOnly: true)
-            var profile: JSONObject = [:]
-            if platform == .ios { profile["version"] = "1.0" }
-            profile["identifier"] = .string(identifier)
-            if callback.output("metadata")?.boolValue == true, metadata.count > 0 {
-                profile["metadata"] = .object(metadata)
-            }
-            if callback.output("location")?.boolValue == true, names.contains("location") {
-                profile["location"] = Self.location
-            }
-            if platform == .android { profile["version"] = "1.0" }
+            let profile = journeyProfile(
+                names, metadata: callback.output("metadata")?.boolValue == true,
+                location: callback.output("location")?.boolValue == true, identifier: identifier)
             node.callbacks[index].inputs[0] = .string(JSONWriter.compact(.object(profile)))
             return true
         }
@@ -93,6 +85,20 @@ public final class RNPingDeviceProfileModule: NativeModule {
             throw PingRejection.reject("DEVICE_PROFILE_CALLBACK_NOT_FOUND", .state, message)
         }
         return ["type": "success"]
+    }
+
+    /// What the callback sends: `metadata` when AM asks for it (`metadata`) and a metadata
+    /// collector is named, `location` when AM asks for it and `location` is named. iOS's
+    /// `DeviceProfileResult` starts with `version`; Android's ends with it.
+    func journeyProfile(_ names: [String], metadata: Bool, location: Bool, identifier: String) -> JSONObject {
+        let collected = collect(names, metadataOnly: true)
+        var profile: JSONObject = [:]
+        if platform == .ios { profile["version"] = "1.0" }
+        profile["identifier"] = .string(identifier)
+        if metadata, collected.count > 0 { profile["metadata"] = .object(collected) }
+        if location, names.contains("location") { profile["location"] = Self.location }
+        if platform == .android { profile["version"] = "1.0" }
+        return profile
     }
 
     /// The collector names: the array's strings (`readCollectors` on Android; iOS's `[String]`).
