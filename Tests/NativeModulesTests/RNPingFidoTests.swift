@@ -74,9 +74,12 @@ import Testing
             (.reactNativeAndroid, "internal_error", "activity is cancelled by the user."),
         ] {
             let (app, id, _) = try Self.atPasskeyStep(flavor)
-            // The app's phone exists once the app has used it (here: read its device id).
-            _ = try app.call("RNPingDeviceId.getDefaultDeviceId")
-            app.perform { world in world.setBindingPrompts(phone: "app", [.cancel]) }
+            app.perform { world in
+                // As `emulator.setBindingPrompts {phone: "app"}` does before the app's first call.
+                if let id = try? world.phoneId(username: nil, phone: "app") {
+                    world.setBindingPrompts(phone: id, [.cancel])
+                }
+            }
             guard
                 case .typedRejection(let code, let text, let userInfo)? =
                     app.rejection("RNPingFido.registerCredentialForJourney", id, [:], [:])
