@@ -1,126 +1,157 @@
 import AuthBridgeCore
 
-/// The phone's platform authenticator and the SDK around it: it reads the options AM's WebAuthn
-/// MetadataCallback carries, makes or uses a passkey as a user who approves with a biometric
-/// would (user present and verified), and writes the answer the ForgeRock SDKs put in the
-/// `webAuthnOutcome` hidden value (`fr-webauthn/index.ts` in ForgeRock/forgerock-javascript-sdk:
-/// `clientDataJSON::attestationObject::credentialId` and
-/// `clientDataJSON::authenticatorData::signature::credentialId::userHandle`, byte arrays as
-/// comma-separated signed bytes). Attestation is `none`; assertions are ES256 (DER) with a
-/// counter that moves on each time.
+/// The phone's platform authenticator: it makes or uses a passkey as a user who approves with a
+/// biometric would (user present and verified), after asking the phone's next prompt answer
+/// (`Phone.promptAnswers`: a test queues `cancel`, `timeout` or `unsupported` with
+/// `emulator.setBindingPrompts`; nothing queued approves). Attestation is `none`; assertions are
+/// ES256 (DER) with a counter that moves on each time. Who asked (AM's WebAuthn metadata through
+/// an SDK's journey callback, or a standalone FIDO client's options) reads its request into
+/// `CreateOptions` / `GetOptions` and writes the raw result in its own format
+/// (`PasskeyAuthenticator+AMMetadata.swift` for AM's `webAuthnOutcome`).
 public enum PasskeyAuthenticator {
-    /// Why the ceremony fails, as the DOMException the SDK reports (`ERROR::<name>:<message>`).
+    /// Why the ceremony fails, as a DOMException names it.
     public enum Failure: Error, Equatable, Sendable {
-        /// No usable credential, or the user declined.
+        /// No usable credential for the relying party.
         case notAllowed
+        /// The user dismissed the biometric prompt.
+        case cancelled
+        /// The prompt timed out.
+        case timedOut
         /// A credential of this phone is in `excludeCredentials`.
         case invalidState
-        /// The options offer no algorithm this authenticator has (ES256 only).
+        /// The options offer no algorithm this authenticator has (ES256 only), or the phone has
+        /// no biometric or passcode set up.
         case notSupported
-        /// The metadata lacks what the ceremony needs (the SDK's DataError).
+        /// The request lacks what the ceremony needs (the SDK's DataError).
         case data(String)
+    }
 
-        /// The hidden value the SDK writes for it.
-        public var outcome: String {
-            switch self {
-            case .notAllowed: "ERROR::NotAllowedError:The operation either timed out or was not allowed."
-            case .invalidState:
-                "ERROR::InvalidStateError:The user attempted to register an authenticator that contains one of the credentials already registered with the relying party."
-            case .notSupported: "ERROR::NotSupportedError:The operation is not supported."
-            case .data(let what): "ERROR::DataError:\(what)"
-            }
+    /// `navigator.credentials.create`'s inputs, decoded.
+    public struct CreateOptions: Sendable {
+        public var challenge: [UInt8]
+        public var rpId: String
+        public var userHandle: [UInt8]
+        public var userName: String
+        /// COSE algorithms offered; nil when the request names none (ES256 is then used).
+        public var algorithms: [Int]?
+        /// Credential ids (base64url) the authenticator must not register again.
+        public var excluded: Set<String>
+
+        public init(
+            challenge: [UInt8], rpId: String, userHandle: [UInt8], userName: String, algorithms: [Int]?,
+            excluded: Set<String>
+        ) {
+            self.challenge = challenge
+            self.rpId = rpId
+            self.userHandle = userHandle
+            self.userName = userName
+            self.algorithms = algorithms
+            self.excluded = excluded
         }
+    }
+
+    /// `navigator.credentials.get`'s inputs, decoded.
+    public struct GetOptions: Sendable {
+        public var challenge: [UInt8]
+        public var rpId: String
+        /// Credential ids (base64url) the relying party accepts; empty for a discoverable login.
+        public var allowed: Set<String>
+
+        public init(challenge: [UInt8], rpId: String, allowed: Set<String>) {
+            self.challenge = challenge
+            self.rpId = rpId
+            self.allowed = allowed
+        }
+    }
+
+    /// A new credential: what `AuthenticatorAttestationResponse` carries.
+    public struct Registration: Equatable, Sendable {
+        public var clientDataJSON: String
+        public var attestationObject: [UInt8]
+        public var authenticatorData: [UInt8]
+        public var credentialId: [UInt8]
+        /// The credential's public key as a COSE key.
+        public var publicKey: [UInt8]
+    }
+
+    /// A signed assertion: what `AuthenticatorAssertionResponse` carries.
+    public struct Assertion: Equatable, Sendable {
+        public var clientDataJSON: String
+        public var authenticatorData: [UInt8]
+        public var signature: [UInt8]
+        public var credentialId: [UInt8]
+        public var userHandle: [UInt8]
     }
 
     /// An all-zero AAGUID: what `none` attestation carries.
     static let aaguid = [UInt8](repeating: 0, count: 16)
 
-    /// `navigator.credentials.create` with the registration metadata; the new passkey is added
-    /// to `phone`. `origin` defaults to `https://<rpId>`; `defaultRpId` is used when the node
-    /// names none (a browser would use its page's host).
-    public static func register(
-        _ data: JSONObject, phone: inout Phone, origin: String?, defaultRpId: String, random: RandomSource
-    ) -> Result<String, Failure> {
-        guard let challenge = challenge(data) else { return .failure(.data("no challenge")) }
-        let rpId = relyingPartyId(data, registration: true) ?? defaultRpId
-        guard case .string(let userId)? = data["userId"] else { return .failure(.data("no userId")) }
-        let algorithms = data["_pubKeyCredParams"]?.arrayValue?.compactMap { $0.objectValue?["alg"]?.intValue }
-        if let algorithms, !algorithms.contains(-7) { return .failure(.notSupported) }
-        let handle = Base64URL.encode(Array(userId.utf8))
-        let excluded = credentialIds(data["_excludeCredentials"])
-        if phone.passkeys.contains(where: { $0.rpId == rpId && excluded.contains($0.id) }) {
+    /// Makes a passkey on `phone` (it replaces one for the same user and relying party, as on a
+    /// phone). `origin` defaults to `https://<rpId>`.
+    public static func create(
+        _ o: CreateOptions, phone: inout Phone, origin: String?, random: RandomSource
+    ) -> Result<Registration, Failure> {
+        if let algorithms = o.algorithms, !algorithms.contains(-7) { return .failure(.notSupported) }
+        let handle = Base64URL.encode(o.userHandle)
+        if phone.passkeys.contains(where: { $0.rpId == o.rpId && o.excluded.contains($0.id) }) {
             return .failure(.invalidState)
         }
+        if let refused = promptRefusal(&phone) { return .failure(refused) }
         let key = P256.PrivateKey(generatingWith: random)
         let credentialId = random.bytes(32)
         let passkey = Passkey(
-            id: Base64URL.encode(credentialId), rpId: rpId, userHandle: handle,
-            userName: data["userName"]?.stringValue ?? "", privateKey: key.rawRepresentation, signCount: 0)
-        // A new passkey for the same user and relying party replaces the old one, as on a phone.
-        phone.passkeys.removeAll { $0.rpId == rpId && $0.userHandle == handle }
+            id: Base64URL.encode(credentialId), rpId: o.rpId, userHandle: handle, userName: o.userName,
+            privateKey: key.rawRepresentation, signCount: 0)
+        phone.passkeys.removeAll { $0.rpId == o.rpId && $0.userHandle == handle }
         phone.passkeys.append(passkey)
-        let clientData = clientDataJSON("webauthn.create", challenge, origin ?? "https://\(rpId)")
+        let clientData = clientDataJSON("webauthn.create", o.challenge, origin ?? "https://\(o.rpId)")
         let publicKey = COSEKey.ec2P256(x: key.publicKey.xBytes, y: key.publicKey.yBytes)
         let authData = WebAuthnAuthenticatorData(
-            rpIdHash: SHA256.hash(Array(rpId.utf8)), flags: [.userPresent, .userVerified], signCount: 0,
-            attestedCredential: .init(aaguid: aaguid, credentialId: credentialId, publicKey: publicKey))
+            rpIdHash: SHA256.hash(Array(o.rpId.utf8)), flags: [.userPresent, .userVerified], signCount: 0,
+            attestedCredential: .init(aaguid: aaguid, credentialId: credentialId, publicKey: publicKey)
+        ).bytes
         let attestation = CBOR.map([
             .init(.text("fmt"), .text("none")), .init(.text("attStmt"), .map([])),
-            .init(.text("authData"), .bytes(authData.bytes)),
+            .init(.text("authData"), .bytes(authData)),
         ])
-        return .success("\(clientData)::\(signed(attestation.encoded))::\(passkey.id)")
+        return .success(
+            Registration(
+                clientDataJSON: clientData, attestationObject: attestation.encoded, authenticatorData: authData,
+                credentialId: credentialId, publicKey: publicKey.cbor.encoded))
     }
 
-    /// `navigator.credentials.get` with the authentication metadata: the phone's passkey for the
-    /// relying party among `allowCredentials` (any of its passkeys there when the list is empty).
-    public static func authenticate(
-        _ data: JSONObject, phone: inout Phone, origin: String?, defaultRpId: String
-    ) -> Result<String, Failure> {
-        guard let challenge = challenge(data) else { return .failure(.data("no challenge")) }
-        let rpId = relyingPartyId(data, registration: false) ?? defaultRpId
-        let allowed = credentialIds(data["_allowCredentials"])
+    /// Signs with the phone's passkey for the relying party among `allowed` (any of its passkeys
+    /// there when the list is empty); `.notAllowed` when it holds none.
+    public static func get(_ o: GetOptions, phone: inout Phone, origin: String?) -> Result<Assertion, Failure> {
         guard
             let index = phone.passkeys.lastIndex(where: {
-                $0.rpId == rpId && (allowed.isEmpty || allowed.contains($0.id))
+                $0.rpId == o.rpId && (o.allowed.isEmpty || o.allowed.contains($0.id))
             }), let key = phone.passkeys[index].key
         else { return .failure(.notAllowed) }
+        if let refused = promptRefusal(&phone) { return .failure(refused) }
         phone.passkeys[index].signCount &+= 1
         let passkey = phone.passkeys[index]
-        let clientData = clientDataJSON("webauthn.get", challenge, origin ?? "https://\(rpId)")
+        let clientData = clientDataJSON("webauthn.get", o.challenge, origin ?? "https://\(o.rpId)")
         let authData = WebAuthnAuthenticatorData(
-            rpIdHash: SHA256.hash(Array(rpId.utf8)), flags: [.userPresent, .userVerified],
+            rpIdHash: SHA256.hash(Array(o.rpId.utf8)), flags: [.userPresent, .userVerified],
             signCount: passkey.signCount
         ).bytes
         let signature = key.signature(for: authData + SHA256.hash(Array(clientData.utf8))).derRepresentation
-        // The SDK decodes the user handle's bytes as text: the relying party's userId again.
-        let handle = Base64URL.decode(passkey.userHandle).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return .success("\(clientData)::\(signed(authData))::\(signed(signature))::\(passkey.id)::\(handle)")
+        return .success(
+            Assertion(
+                clientDataJSON: clientData, authenticatorData: authData, signature: signature,
+                credentialId: Base64URL.decode(passkey.id) ?? [],
+                userHandle: Base64URL.decode(passkey.userHandle) ?? []))
     }
 
-    // MARK: reading AM's metadata
-
-    /// Standard base64, as the SDKs read it with `atob`.
-    private static func challenge(_ data: JSONObject) -> [UInt8]? {
-        guard case .string(let text)? = data["challenge"] else { return nil }
-        return Base64.decode(text)
-    }
-
-    /// `_relyingPartyId`, or the old `id: "…",` / `rpId: "…",` string; nil when none is named.
-    private static func relyingPartyId(_ data: JSONObject, registration: Bool) -> String? {
-        if case .string(let id)? = data["_relyingPartyId"], !id.isEmpty { return id }
-        guard case .string(let text)? = data["relyingPartyId"], !text.isEmpty else { return nil }
-        let parts = text.split(separator: "\"")
-        return parts.count >= 2 ? String(parts[1]) : text
-    }
-
-    /// `_excludeCredentials` / `_allowCredentials`: ids as arrays of signed bytes, as base64url.
-    private static func credentialIds(_ value: JSONValue?) -> Set<String> {
-        Set(
-            (value?.arrayValue ?? []).compactMap { entry in
-                entry.objectValue?["id"]?.arrayValue.map { bytes in
-                    Base64URL.encode(bytes.map { UInt8(bitPattern: Int8(truncatingIfNeeded: $0.intValue ?? 0)) })
-                }
-            })
+    /// The biometric prompt before the key is used: the phone's next queued answer.
+    private static func promptRefusal(_ phone: inout Phone) -> Failure? {
+        switch phone.takePromptAnswer() {
+        case .approve: nil
+        case .cancel: .cancelled
+        case .timeout: .timedOut
+        case .unsupported: .notSupported
+        }
     }
 
     private static func clientDataJSON(_ type: String, _ challenge: [UInt8], _ origin: String) -> String {
@@ -128,10 +159,5 @@ public enum PasskeyAuthenticator {
             "type": .string(type), "challenge": .string(Base64URL.encode(challenge)), "origin": .string(origin),
             "crossOrigin": false,
         ])
-    }
-
-    /// JavaScript's `new Int8Array(bytes).toString()`.
-    private static func signed(_ bytes: [UInt8]) -> String {
-        bytes.map { String(Int8(bitPattern: $0)) }.joined(separator: ",")
     }
 }

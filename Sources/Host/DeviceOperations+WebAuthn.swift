@@ -20,7 +20,7 @@ extension World {
         guard data["_type"] == .string("WebAuthn") else {
             throw EmulatorError(param: "data", reason: "not a WebAuthn MetadataCallback's data (no _type WebAuthn)")
         }
-        if cancel { return PasskeyAuthenticator.Failure.notAllowed.outcome }
+        if cancel { return PasskeyAuthenticator.Failure.cancelled.browserOutcome }
         let baseURL = embedded.config.baseURL
         let host = String((baseURL.split(separator: "://", maxSplits: 1).last ?? "").prefix { $0 != "/" && $0 != ":" })
         let result = phones.update(id: phoneId) { phone in
@@ -30,7 +30,7 @@ extension World {
         }
         switch result {
         case .success(let value)?: return value
-        case .failure(let failure)?: return failure.outcome
+        case .failure(let failure)?: return failure.browserOutcome
         case nil: throw EmulatorError(param: "phone", reason: "no phone \(phoneId)")
         }
     }

@@ -18,7 +18,10 @@ extension World {
     }
 
     /// A phone by id (`ada`, `ada#2`), or the user's first phone when only a username is given.
+    /// The app's phone (`app`) is made if the app has not used it yet, so a test can set it up
+    /// (queue its prompt answers) before the app's first call.
     public func phoneId(username: String?, phone: String?) throws(EmulatorError) -> String {
+        if phone == Phones.appPhoneId { phones.appPhone() }
         if let phone {
             guard self.phones.phone(id: phone) != nil else {
                 throw EmulatorError(

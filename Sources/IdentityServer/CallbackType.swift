@@ -18,6 +18,10 @@ public enum CallbackType: String, CaseIterable, Equatable, Hashable, Sendable {
     case deviceBinding = "DeviceBindingCallback"
     case deviceProfile = "DeviceProfileCallback"
     case deviceSigningVerifier = "DeviceSigningVerifierCallback"
+    /// Not on AM's wire: the SDKs' name for a WebAuthn MetadataCallback that authenticates.
+    case fidoAuthentication = "FidoAuthenticationCallback"
+    /// Not on AM's wire: the SDKs' name for a WebAuthn MetadataCallback that registers.
+    case fidoRegistration = "FidoRegistrationCallback"
     case hiddenValue = "HiddenValueCallback"
     case idP = "IdPCallback"
     case kbaCreate = "KbaCreateCallback"

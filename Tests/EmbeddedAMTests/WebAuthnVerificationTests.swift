@@ -48,7 +48,7 @@ struct WebAuthnVerificationTests {
             : PasskeyAuthenticator.authenticate(data, phone: &phone, origin: origin, defaultRpId: rpId)
         switch result {
         case .success(let value): return value
-        case .failure(let failure): return failure.outcome
+        case .failure(let failure): return failure.browserOutcome
         }
     }
 

@@ -74,6 +74,9 @@ public enum PingModules {
             RNPingDeviceClientModule(sdk: context.sdk),
             RNPingBrowserModule(sdk: context.sdk),
             RNPingPushModule(context),
+            RNPingFidoModule(context),
+            RNPingDeviceProfileModule(context),
+            RNPingDeviceIdModule(context),
         ]
     }
 }

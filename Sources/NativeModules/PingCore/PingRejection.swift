@@ -12,6 +12,7 @@ enum PingRejection {
             "internal_error"
         case network = "network_error", state = "state_error", unknown = "unknown_error"
         case parse = "parse_error"
+        case fido = "fido_error"
     }
 
     static func reject(_ code: String, _ kind: Kind, _ message: String, status: Int? = nil) -> BridgeError {

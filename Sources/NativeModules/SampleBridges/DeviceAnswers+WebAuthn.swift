@@ -3,6 +3,45 @@ import EmulatedDevice
 import NativeSDK
 
 extension DeviceAnswers {
+    /// What a passkey ceremony on a phone gave.
+    public enum PasskeyResult: Equatable, Sendable {
+        case registered(PasskeyAuthenticator.Registration)
+        case asserted(PasskeyAuthenticator.Assertion)
+
+        /// The `webAuthnOutcome` the SDKs write (a registration with the device name the app gave).
+        public func outcome(deviceName: String? = nil) -> String {
+            switch self {
+            case .registered(let r): PasskeyAuthenticator.outcome(r, deviceName: deviceName)
+            case .asserted(let a): PasskeyAuthenticator.outcome(a)
+            }
+        }
+    }
+
+    /// One WebAuthn ceremony for AM's metadata `data` (a WebAuthn MetadataCallback's `data`) on
+    /// phone `id`, made if needed: a registration makes a passkey, an authentication signs with
+    /// one. nil when `data` is not WebAuthn. The old SDK's bridges (`answerWebAuthn`, which first
+    /// picks the phone) and the Ping SDK's RNPingFido (the app's phone) both run through here;
+    /// which ceremony it is, the SDKs decide (`PingCallback.fidoType`).
+    public func passkeyCeremony(
+        _ data: JSONObject, phone id: String
+    ) -> Result<PasskeyResult, PasskeyAuthenticator.Failure>? {
+        guard let ceremony = PingCallback.fidoType(data) else { return nil }
+        if phones.phone(id: id) == nil { phones.phone(of: id) }
+        return phones.update(id: id) { phone in
+            switch ceremony {
+            case .fidoRegistration:
+                PasskeyAuthenticator.createOptions(data, defaultRpId: serverHost).flatMap { options in
+                    PasskeyAuthenticator.create(options, phone: &phone, origin: nil, random: random)
+                        .map(PasskeyResult.registered)
+                }
+            default:
+                PasskeyAuthenticator.getOptions(data, defaultRpId: serverHost).flatMap { options in
+                    PasskeyAuthenticator.get(options, phone: &phone, origin: nil).map(PasskeyResult.asserted)
+                }
+            }
+        }
+    }
+
     /// A WebAuthn step in AM's MetadataCallback form whose `webAuthnOutcome` JS left as it came:
     /// the phone's passkey answers it (the ForgeRock SDKs' WebAuthn callbacks with the platform
     /// authenticator). A registration is the phone of the user the metadata names; an
@@ -26,17 +65,13 @@ extension DeviceAnswers {
         else { return }
         let current = node.callbacks[hidden]["input"]?.arrayValue?.first?["value"]?.stringValue ?? ""
         guard ["", "false", "webAuthnOutcome"].contains(current) else { return }
-        let result: Result<String, PasskeyAuthenticator.Failure>?
+        let result: Result<PasskeyResult, PasskeyAuthenticator.Failure>?
         if data["_action"] == .string("webauthn_registration") {
             guard case .string(let username)? = data["userName"], !username.isEmpty else { return }
-            result = phones.updatePhone(of: username) { phone in
-                PasskeyAuthenticator.register(
-                    data, phone: &phone, origin: nil, defaultRpId: serverHost, random: random)
-            }
+            result = passkeyCeremony(data, phone: phones.phone(of: username).id)
         } else {
-            let allowed = Set((data["_allowCredentials"]?.arrayValue ?? []).compactMap(Self.credentialId))
-            var rpId = serverHost
-            if case .string(let named)? = data["_relyingPartyId"], !named.isEmpty { rpId = named }
+            let allowed = PasskeyAuthenticator.credentialIds(data["_allowCredentials"])
+            let rpId = PasskeyAuthenticator.relyingPartyId(data) ?? serverHost
             let holders = phones.all.filter { phone in
                 phone.passkeys.contains { $0.rpId == rpId && (allowed.isEmpty || allowed.contains($0.id)) }
             }
@@ -44,25 +79,17 @@ extension DeviceAnswers {
                 // No phone has the credential (a reset phone): the platform finds none.
                 result = .failure(.notAllowed)
             } else if let phone = allowed.isEmpty ? usernamelessPhone(holders) : holders.first {
-                result = phones.update(id: phone.id) { phone in
-                    PasskeyAuthenticator.authenticate(data, phone: &phone, origin: nil, defaultRpId: serverHost)
-                }
+                result = passkeyCeremony(data, phone: phone.id)
             } else {
                 // Without allowCredentials several phones could answer and nothing here picks one.
                 return
             }
         }
         switch result {
-        case .success(let value)?: node.setInput(callback: hidden, inputIndex: 0, to: .string(value))
-        case .failure(let failure)?: node.setInput(callback: hidden, inputIndex: 0, to: .string(failure.outcome))
+        case .success(let value)?: node.setInput(callback: hidden, inputIndex: 0, to: .string(value.outcome()))
+        case .failure(let failure)?: node.setInput(callback: hidden, inputIndex: 0, to: .string(failure.browserOutcome))
         case nil: return
         }
-    }
-
-    /// A `_allowCredentials` entry's id (signed bytes) as base64url.
-    private static func credentialId(_ entry: JSONValue) -> String? {
-        guard let bytes = entry["id"]?.arrayValue else { return nil }
-        return Base64URL.encode(bytes.map { UInt8(bitPattern: Int8(truncatingIfNeeded: $0.intValue ?? 0)) })
     }
 
     /// A usernameless step lists no credentials: the phone of the journey's user if it holds one

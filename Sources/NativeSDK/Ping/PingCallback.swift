@@ -30,9 +30,9 @@ public struct PingCallback: Equatable, Sendable {
     public var inputs: [Int: JSONValue] = [:]
 
     public init?(raw: JSONValue, amIndex: Int, extensions: Set<CallbackType> = []) {
-        guard let type = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)),
-            Self.coreTypes.contains(type) || extensions.contains(type)
-        else { return nil }
+        guard let wire = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)) else { return nil }
+        let type = Self.specialized(wire, raw: raw, extensions: extensions)
+        guard Self.coreTypes.contains(type) || extensions.contains(type) else { return nil }
         self.type = type
         self.raw = raw
         self.amIndex = amIndex

@@ -38,8 +38,12 @@ public enum PingNode: Equatable, Sendable {
 }
 
 /// A node waiting for the app: AM's step and the callbacks the SDK registered. Unregistered
-/// types are dropped from the node and from what is submitted; ping-ios also drops a plain
-/// MetadataCallback (it keeps only the FIDO/Protect specializations).
+/// types are dropped from the node and from what is submitted. ping-ios also drops a plain
+/// MetadataCallback: its registry keeps only the callbacks that are not a
+/// `MetadataCallbackProtocol` once made (ping-ios `JourneyPlugin/CallbackRegistry.swift`
+/// `callback(from:)`), and a WebAuthn metadata the
+/// FIDO package specialized (`PingCallback.specialized`) has become a callback of its own type,
+/// so it stays, as on a device with `PingFido` linked.
 public struct PingContinueNode: Equatable, Sendable {
     /// AM's step JSON as received.
     public let step: JSONValue

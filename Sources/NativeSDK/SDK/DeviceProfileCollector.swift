@@ -22,6 +22,12 @@ public struct DeviceProfileCollector {
         return JSONWriter.compact(.object(profile))
     }
 
+    /// The phone's metadata by collector (`platform`, `hardware`, `browser`, `bluetooth`,
+    /// `network`, `telephony`): the successor SDK's collectors describe the same phone.
+    public static func metadata(_ platform: Platform) -> JSONObject {
+        (platform == .ios ? iosMetadata : androidMetadata).objectValue ?? [:]
+    }
+
     private static let iosMetadata: JSONValue = [
         "platform": [
             "platform": "iOS", "version": "17.5", "device": "iPhone", "deviceName": "AuthBridge iPhone",

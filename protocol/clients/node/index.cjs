@@ -384,6 +384,9 @@ class Bridge {
       RNPingDeviceClientClassic: ping.RNPingDeviceClient,
       RNPingBrowserClassic: ping.RNPingBrowser,
       RNPingPushClassic: ping.RNPingPush,
+      RNPingFidoClassic: ping.RNPingFido,
+      RNPingDeviceProfileClassic: ping.RNPingDeviceProfile,
+      RNPingDeviceIdClassic: ping.RNPingDeviceId,
     };
   }
 

@@ -467,6 +467,9 @@ export interface NativeModulesShape {
   RNPingDeviceClientClassic: RNPingDeviceClientModule;
   RNPingBrowserClassic: RNPingBrowserModule;
   RNPingPushClassic: RNPingPushModule;
+  RNPingFidoClassic: RNPingFidoModule;
+  RNPingDeviceProfileClassic: RNPingDeviceProfileModule;
+  RNPingDeviceIdClassic: RNPingDeviceIdModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -669,6 +672,37 @@ export interface RNPingPushModule extends EventModule {
   refreshToken(clientId: string): Promise<{ token: string | null }>;
 }
 
+/** `{loggerId?, useFido2Client?}`: accepted; nothing in it changes what the emulated phone does. */
+export type FidoClientConfig = { loggerId?: string; useFido2Client?: boolean };
+
+/** RNPingFido (fido/src/NativeRNPingFido.ts): passkeys on the app's phone. */
+export interface RNPingFidoModule extends EventModule {
+  /** WebAuthn creation options; iOS resolves `{rawId, clientDataJSON, attestationObject}` as `"<n> bytes"` texts, Android Credential Manager's JSON. */
+  registerCredential(options: Record<string, unknown>, config: FidoClientConfig): Promise<Record<string, unknown>>;
+  authenticateCredential(options: Record<string, unknown>, config: FidoClientConfig): Promise<Record<string, unknown>>;
+  /** Runs the journey's current FidoRegistrationCallback (`options.index`, `options.deviceName`); then call `RNPingJourney.next`. */
+  registerCredentialForJourney(journeyId: string, options: { index?: number | string; deviceName?: string },
+    config: FidoClientConfig): Promise<{ type: 'success' }>;
+  authenticateCredentialForJourney(journeyId: string, options: { index?: number | string },
+    config: FidoClientConfig): Promise<{ type: 'success' }>;
+}
+
+export type DeviceProfileCollectorName = 'platform' | 'hardware' | 'network' | 'telephony' | 'browser' | 'bluetooth' | 'location';
+
+/** RNPingDeviceProfile (device-profile/src/NativeRNPingDeviceProfile.ts). */
+export interface RNPingDeviceProfileModule extends EventModule {
+  /** Each named collector's data under its name. */
+  collectDeviceProfile(collectors: DeviceProfileCollectorName[]): Promise<Record<string, unknown>>;
+  /** Answers the journey's current DeviceProfileCallback; then call `RNPingJourney.next`. */
+  collectDeviceProfileForJourney(journeyId: string, collectors: DeviceProfileCollectorName[],
+    loggerId?: string): Promise<{ type: 'success' }>;
+}
+
+/** RNPingDeviceId (device-id/src/NativeRNPingDeviceId.ts): 64 lower-case hex digits, the same on every call. */
+export interface RNPingDeviceIdModule extends EventModule {
+  getDefaultDeviceId(): Promise<string>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
@@ -681,6 +715,9 @@ export interface PingModules {
   RNPingDeviceClient: RNPingDeviceClientModule;
   RNPingBrowser: RNPingBrowserModule;
   RNPingPush: RNPingPushModule;
+  RNPingFido: RNPingFidoModule;
+  RNPingDeviceProfile: RNPingDeviceProfileModule;
+  RNPingDeviceId: RNPingDeviceIdModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */

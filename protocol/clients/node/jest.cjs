@@ -133,6 +133,9 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
     removeAllListeners: (event) => state().hub.removeAllListeners(event),
     listenerCount: (event) => state().hub.listenerCount(event),
   };
+  NativeModules.RNPingFidoClassic = ping.RNPingFido;
+  NativeModules.RNPingDeviceProfileClassic = ping.RNPingDeviceProfile;
+  NativeModules.RNPingDeviceIdClassic = ping.RNPingDeviceId;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };

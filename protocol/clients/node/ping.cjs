@@ -32,6 +32,11 @@ const PING_PUSH_METHODS = ['initialize', 'addCredentialFromUri', 'getCredential'
   'approveNotification', 'approveChallengeNotification', 'approveBiometricNotification', 'denyNotification',
   'getPendingNotifications', 'getAllNotifications', 'getNotification', 'cleanupNotifications', 'close',
   'consumePendingMessages', 'refreshToken'];
+// RNPingFido, RNPingDeviceProfile, RNPingDeviceId: every method returns a promise, passed straight through.
+const PING_FIDO_METHODS = ['registerCredential', 'authenticateCredential', 'registerCredentialForJourney',
+  'authenticateCredentialForJourney'];
+const PING_DEVICE_PROFILE_METHODS = ['collectDeviceProfile', 'collectDeviceProfileForJourney'];
+const PING_DEVICE_ID_METHODS = ['getDefaultDeviceId'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -160,10 +165,17 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
   const { RNPingOath, RNPingLogger, RNPingProtect } = extensionModules(call, { ios, wrap, created, newId });
-  const RNPingDeviceClient = {};
-  for (const name of PING_DEVICE_CLIENT_METHODS) {
-    RNPingDeviceClient[name] = wrap((...args) => call(`RNPingDeviceClient.${name}`, args));
-  }
+  /** A module whose methods each send their arguments as they are (every method a promise on the device). */
+  const passThrough = (moduleName, methods) => {
+    const module = {};
+    for (const name of methods) module[name] = wrap((...args) => call(`${moduleName}.${name}`, args));
+    return module;
+  };
+  const RNPingDeviceClient = passThrough('RNPingDeviceClient', PING_DEVICE_CLIENT_METHODS);
+  const RNPingPush = passThrough('RNPingPush', PING_PUSH_METHODS);
+  const RNPingFido = passThrough('RNPingFido', PING_FIDO_METHODS);
+  const RNPingDeviceProfile = passThrough('RNPingDeviceProfile', PING_DEVICE_PROFILE_METHODS);
+  const RNPingDeviceId = passThrough('RNPingDeviceId', PING_DEVICE_ID_METHODS);
 
   const RNPingBrowser = {};
   RNPingBrowser.configure = wrap((config) => {
@@ -173,13 +185,8 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   RNPingBrowser.reset = wrap(() => { call('RNPingBrowser.reset', []).catch(() => {}); });
   RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
 
-  const RNPingPush = {};
-  for (const name of PING_PUSH_METHODS) {
-    RNPingPush[name] = wrap((...args) => call(`RNPingPush.${name}`, args));
-  }
-
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser, RNPingPush]) {
+    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId]) {
     // What NativeEventEmitter requires of a module (RNPingPush's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
@@ -187,7 +194,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   // The logger's TurboModule is registered as 'Logger' (logger/ios/RNPingLogger.mm exports the class Logger).
   return {
     RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser, RNPingPush,
+    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId,
   };
 }
 
@@ -256,4 +263,5 @@ module.exports = {
   PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
   PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
   PING_PUSH_METHODS,
+  PING_FIDO_METHODS, PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS,
 };
