@@ -26,6 +26,8 @@ final class JourneyEngine {
     let random: RandomSource
     /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`).
     var scenario: (any JourneyScenario)?
+    /// The emulated social providers, reached by the Social Provider Handler node at their URLs.
+    var socialProviders: EmulatedSocialProviders?
     let signer: HMACSHA256.Key
     static let maxHops = 256
     /// How deep inner trees may nest at run time (loaders refuse loops; this bounds the rest).
