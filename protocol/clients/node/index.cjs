@@ -368,6 +368,7 @@ class Bridge {
       RNPingJourneyClassic: ping.RNPingJourney,
       RNPingOidcClassic: ping.RNPingOidc,
       RNPingStorageClassic: ping.RNPingStorage,
+      RNPingExternalIdpClassic: ping.RNPingExternalIdp,
     };
   }
 

@@ -121,6 +121,7 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
   NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
   NativeModules.RNPingOidcClassic = ping.RNPingOidc;
   NativeModules.RNPingStorageClassic = ping.RNPingStorage;
+  NativeModules.RNPingExternalIdpClassic = ping.RNPingExternalIdp;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };

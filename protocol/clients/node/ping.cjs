@@ -16,6 +16,7 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
 
+const PING_EXTERNAL_IDP_METHODS = ['authorizeForJourney', 'selectProviderForJourney', 'authorizeForDaVinci'];
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
 
@@ -142,12 +143,19 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
+  // RNPingExternalIdp: every method a promise, answered by the daemon (docs/ping-modules.md).
+  const RNPingExternalIdp = {};
+  for (const name of PING_EXTERNAL_IDP_METHODS) {
+    RNPingExternalIdp[name] = wrap((...args) => call(`RNPingExternalIdp.${name}`, args));
+  }
+  RNPingExternalIdp.addListener = () => {};
+  RNPingExternalIdp.removeListeners = () => {};
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage]) {
     // What NativeEventEmitter requires of a module (these modules emit no events).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc, RNPingStorage };
+  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingExternalIdp };
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -163,4 +171,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  PING_EXTERNAL_IDP_METHODS,
 };
