@@ -65,7 +65,7 @@ struct AMSocialProviderHandlerTests {
         #expect(try refused { _ in ("", "id_token") })
         #expect(try refused { nonce in (try Self.google(h, nonce: nonce + "x"), "id_token") }, "another nonce")
         #expect(try refused { nonce in (try Self.google(h, clientId: "someone-else", nonce: nonce), "id_token") })
-        #expect(try refused { nonce in (try Self.google(h, nonce: nonce), "authorization_code") })
+        #expect(try refused { nonce in (try Self.google(h, nonce: nonce), "authorization_code") }, "not a code")
         #expect(try refused { nonce in (try Self.google(h, nonce: nonce), "bearer") })
         // Apple's key does not verify a token claiming to be Google's.
         #expect(
@@ -94,7 +94,8 @@ struct AMSocialProviderHandlerTests {
         func profile(at now: Double) throws(SocialTokenError) -> SocialProfile {
             try client.profile(
                 token: token, tokenType: "id_token", nonce: "n", now: now,
-                fetch: { url, bearer in h.am.socialProviders.get(url, bearer: bearer) })
+                network: ProviderNetwork(
+                    get: { url, bearer in h.am.socialProviders.get(url, bearer: bearer) }, post: { _, _ in nil }))
         }
         #expect(try profile(at: h.clock.now).subject == "110169484474386276334")
         #expect(throws: SocialTokenError(description: "the ID token has expired")) {
@@ -116,6 +117,25 @@ struct AMSocialProviderHandlerTests {
         #expect(h.am.socialProviders.get("https://example.com/", bearer: nil).status == 404)
         h.clock.advance(by: 3600)
         #expect(h.am.socialProviders.get("https://graph.facebook.com/me", bearer: token).status == 400, "expired")
+    }
+
+    @Test func applesTokenEndpointRedeemsItsCodeForItsClientWithinFiveMinutes() throws {
+        let h = try Self.harness()
+        let apple = try h.am.socialProviders.signIn(
+            SocialSignInRequest(kind: .apple, clientId: "com.example.app", scopes: ["email"], nonce: "n"))
+        let url = "https://appleid.apple.com/auth/token"
+        func redeem(_ clientId: String) -> ServerReply {
+            h.am.socialProviders.post(
+                url,
+                form: [
+                    "grant_type": "authorization_code", "code": apple.authorizationCode ?? "", "client_id": clientId,
+                ])
+        }
+        #expect(redeem("com.example.app").body["id_token"]?.stringValue == apple.idToken)
+        #expect(redeem("com.example.other").body == ["error": "invalid_grant"])
+        #expect(h.am.socialProviders.post("https://example.com/token", form: [:]).status == 404)
+        h.clock.advance(by: 300)
+        #expect(redeem("com.example.app").status == 400, "expired")
     }
 
     @Test func aProviderWithoutATestAccountOrAClientIdGivesNothing() {

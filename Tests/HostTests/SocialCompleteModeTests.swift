@@ -6,8 +6,9 @@ import Testing
 
 /// `--callbacks complete` on the old bridges: the app's provider SDKs answer the social steps
 /// through the same handlers as RNPingExternalIdp (`DeviceAnswers+IdP.swift`). A selection JS
-/// leaves empty takes the first provider the app has a handler for (Apple, in name order), and
-/// the IdPCallback is signed in with the emulated provider.
+/// leaves empty takes the first provider the bridge can finish (Apple, in name order; on
+/// Android Facebook, as Apple's browser result cannot travel), and the IdPCallback is signed in
+/// with the emulated provider.
 @Suite struct SocialCompleteModeTests {
     static let journeys: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
@@ -40,6 +41,17 @@ import Testing
         let done = try Self.send(h, idp)
         #expect(done["type"] == "LoginSuccess")
         #expect(h.perform { $0.embedded.users.find(username: "sam.social@privaterelay.appleid.com") } != nil)
+    }
+
+    @Test func theAndroidAppSignsInWithFacebookByItselfAsAppleNeedsTheBrowser() throws {
+        let h = try Self.harness(.reactNativeAndroid, callbacks: .complete)
+        _ = try h.call("start")
+        let idp = try Self.send(h, try h.call("login"))
+        let text = idp.stringValue ?? JSONWriter().string(idp)
+        #expect(text.contains("IdPCallback") && text.contains(#""facebook""#))
+        let done = try Self.send(h, idp)
+        #expect(done["type"] == "LoginSuccess" || done["tokenId"] != nil, "\(done)")
+        #expect(h.perform { $0.embedded.users.find(username: "demo")?.attributes["aliasList"] } != nil)
     }
 
     @Test func withoutCompleteModeTheEmptySelectionIsLocalAuthentication() throws {

@@ -47,10 +47,11 @@ public struct SocialTestAccounts: Sendable {
 
 /// The emulated external identity providers: Google, Apple and Facebook as their native SDKs and
 /// AM see them. The app's SDK signs in (`signIn`, the `SocialSignIn` seam) and gets what the real
-/// SDK hands the app; AM's Social Provider Handler reaches them only at their public URLs
-/// (`get`): the JWKS that verifies an ID token, Facebook's Graph `me` for an access token.
+/// SDK hands the app; AM's Social Provider Handler reaches them only at their public URLs: the
+/// JWKS that verifies an ID token and Facebook's Graph `me` for an access token (`get`), Apple's
+/// token endpoint for an authorization code (`post`).
 ///
-/// They keep no state: every token is signed and carries what it stands for, and each provider's
+/// They keep no state: every token and code is signed and carries what it stands for, and each provider's
 /// key is derived from its name, so a seeded run repeats and a restart verifies earlier tokens.
 /// Google and Apple sign their ID tokens with RS256; AuthBridge's crypto signs only ES256 (P-256),
 /// so the emulated ones sign ES256 and publish an EC key in their JWKS, which OIDC allows
@@ -62,6 +63,7 @@ public final class EmulatedSocialProviders: SocialSignIn {
         var issuer: String
         var jwks: String?
         var userInfo: String?
+        var token: String?
     }
 
     static func endpoints(_ kind: SocialProviderKind) -> Endpoints {
@@ -70,7 +72,10 @@ public final class EmulatedSocialProviders: SocialSignIn {
             Endpoints(
                 issuer: "https://accounts.google.com", jwks: "https://www.googleapis.com/oauth2/v3/certs",
                 userInfo: nil)
-        case .apple: Endpoints(issuer: "https://appleid.apple.com", jwks: "https://appleid.apple.com/auth/keys")
+        case .apple:
+            Endpoints(
+                issuer: "https://appleid.apple.com", jwks: "https://appleid.apple.com/auth/keys",
+                token: "https://appleid.apple.com/auth/token")
         case .facebook: Endpoints(issuer: "https://www.facebook.com", userInfo: "https://graph.facebook.com/me")
         }
     }
@@ -141,7 +146,10 @@ public final class EmulatedSocialProviders: SocialSignIn {
             claims["auth_time"] = .int(now)
             claims["nonce_supported"] = true
             let idToken = sign(claims, .apple)
-            let code = "c" + Self.hex(SHA256.hash(idToken).prefix(16)) + ".0.emul.authbridge"
+            // Redeemable once at the token endpoint within five minutes (Apple's codes: one use, five
+            // minutes): kept stateless, it is signed and carries the ID token it stands for.
+            let code = sign(
+                ["id_token": .string(idToken), "client_id": .string(request.clientId), "exp": .int(now + 300)], .apple)
             let user: JSONValue = [
                 "email": .string(account.email),
                 "name": ["firstName": .string(account.givenName), "lastName": .string(account.familyName)],
@@ -163,11 +171,6 @@ public final class EmulatedSocialProviders: SocialSignIn {
             header: ["alg": "ES256", "kid": .string(Self.keyId(kind)), "typ": "JWT"], key: .p256(key(kind)))
     }
 
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
-    }
-
     // MARK: AM's side (the providers' public URLs)
 
     /// A GET of one of the providers' public URLs (query ignored), with an access token when the
@@ -186,6 +189,25 @@ public final class EmulatedSocialProviders: SocialSignIn {
             if path == endpoints.userInfo { return graphMe(bearer: bearer) }
         }
         return ServerReply(status: 404, body: ["error": "not_found"])
+    }
+
+    /// A POST of a form to a provider's token endpoint: Apple's `auth/token` redeems an
+    /// authorization code (`grant_type=authorization_code`, `code`, `client_id`) for its ID token;
+    /// anything else is Apple's `invalid_grant` (400), another address 404.
+    func post(_ url: String, form: [String: String]) -> ServerReply {
+        guard url == Self.endpoints(.apple).token else { return ServerReply(status: 404, body: ["error": "not_found"]) }
+        guard form["grant_type"] == "authorization_code", let code = form["code"],
+            let verified = try? JWS.verify(code, allowed: [.es256], key: .p256(appleKey.publicKey)),
+            case .object(let claims)? = try? JSONParser.parse(verified.payload),
+            let exp = claims["exp"]?.doubleValue, clock.now < exp,
+            claims["client_id"]?.stringValue == form["client_id"], let idToken = claims["id_token"]?.stringValue
+        else { return ServerReply(status: 400, body: ["error": "invalid_grant"]) }
+        return ServerReply(
+            status: 200,
+            body: [
+                "access_token": .string(Base64URL.encode(SHA256.hash(code))), "token_type": "Bearer",
+                "expires_in": 3600, "id_token": .string(idToken),
+            ])
     }
 
     /// Facebook's `GET /me?fields=…`: the account behind a valid access token.

@@ -76,6 +76,13 @@ public final class RNPingExternalIdpModule: NativeModule {
             }
             node.callbacks[position].inputs[0] = .string(answer.submittedToken)
             node.callbacks[position].inputs[1] = .string(answer.tokenType)
+            // Android's IdpCallback adds the result's parameters to the request that submits it
+            // (`intercept`); iOS sends only the inputs.
+            if sdk.platform == .android {
+                for (name, value) in answer.additionalParameters ?? [] {
+                    node.callbacks[position].requestParameters[name] = value
+                }
+            }
             return answer
         }
         guard let answer else { throw Self.notFound("IdP", id, index) }

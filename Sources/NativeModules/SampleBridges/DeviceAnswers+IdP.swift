@@ -32,7 +32,7 @@ extension DeviceAnswers {
         case unsupportedProvider(String)
         /// The provider gave nothing (no account signed in, no client id).
         case providerRefused(String)
-        /// A flow the daemon does not emulate (Sign in with Apple on Android, a remote server).
+        /// A flow the daemon cannot emulate (a remote server: no emulated provider).
         case notEmulated(String)
     }
 
@@ -44,11 +44,6 @@ extension DeviceAnswers {
         let provider = output("provider")?.stringValue ?? ""
         guard let kind = SocialProviderKind(providerName: provider, acceptsSiwa: platform == .ios) else {
             throw .unsupportedProvider(provider)
-        }
-        if kind == .apple, platform == .android {
-            throw .notEmulated(
-                "Sign in with Apple on Android opens appleid.apple.com in a browser tab and returns through AM's form_post endpoint, which AuthBridge does not emulate"
-            )
         }
         guard let socialSignIn else {
             throw .notEmulated("no emulated \(kind.rawValue) provider: social sign-in needs the embedded server")
@@ -73,6 +68,17 @@ extension DeviceAnswers {
             return IdPAuthorization(
                 token: token, tokenType: kind == .google ? "id_token" : "access_token", additionalParameters: empty,
                 submittedToken: token)
+        case .apple where platform == .android:
+            // `journey/AppleHandler.kt`: the browser tab goes to Apple, Apple form_posts to AM's
+            // `redirectUri`, which sends the browser back to the app with Apple's fields as query
+            // parameters; the result is `form_post_entry` with them, which the callback's
+            // interceptor adds to the next request for AM to redeem the code.
+            var parameters: [(String, String)] = [("code", credential.authorizationCode ?? "")]
+            parameters.append(("id_token", credential.idToken ?? ""))
+            if let user = credential.user { parameters.append(("user", JSONWriter().string(user))) }
+            return IdPAuthorization(
+                token: "form_post_entry", tokenType: "authorization_code", additionalParameters: parameters,
+                submittedToken: "form_post_entry")
         case .apple:
             let idToken = credential.idToken ?? ""
             // ExternalIdPApple `SIWAHelpers.swift` `AppleSignInResponse`, JSON-encoded: code,
@@ -95,7 +101,7 @@ extension DeviceAnswers {
     }
 
     /// `--callbacks complete`: a SelectIdPCallback JS left empty takes the first offered provider
-    /// the app has a handler for; an IdPCallback without a token is signed in and answered
+    /// the old bridge can finish (`completes`); an IdPCallback without a token is signed in and answered
     /// (`token`, `token_type`). A handler that fails leaves the callback as it was, so AM refuses it.
     func answerIdP(_ node: inout Node, platform: Platform) {
         for index in node.callbacks.indices {
@@ -104,14 +110,15 @@ extension DeviceAnswers {
                 guard Self.isBlank(Self.inputValue(node, index)) else { continue }
                 let offered = Self.output(node, index, "providers")?.arrayValue ?? []
                 let names = offered.compactMap { $0["provider"]?.stringValue }
-                if let name = names.first(where: {
-                    SocialProviderKind(providerName: $0, acceptsSiwa: platform == .ios) != nil
-                }) {
+                if let name = names.first(where: { Self.completes($0, platform: platform) }) {
                     _ = node.setInput(callback: index, inputIndex: 0, to: .string(name))
                 }
             case .idP?:
+                // The old SDK's node carries no request parameters, so Apple's form_post result
+                // on Android cannot reach AM: that callback is left as JS left it.
                 guard Self.isBlank(Self.inputValue(node, index)),
-                    let answer = try? authorizeIdP(callback: node.callbacks[index], platform: platform)
+                    let answer = try? authorizeIdP(callback: node.callbacks[index], platform: platform),
+                    answer.tokenType != "authorization_code"
                 else { continue }
                 _ = node.setInput(callback: index, inputIndex: 0, to: .string(answer.submittedToken))
                 _ = node.setInput(callback: index, inputIndex: 1, to: .string(answer.tokenType))
@@ -119,6 +126,13 @@ extension DeviceAnswers {
                 continue
             }
         }
+    }
+
+    /// Whether the old bridge can finish a sign-in with this provider: it has a handler, and it is
+    /// not Apple on Android, whose form_post result the old SDK's node cannot carry to AM.
+    private static func completes(_ provider: String, platform: Platform) -> Bool {
+        guard let kind = SocialProviderKind(providerName: provider, acceptsSiwa: platform == .ios) else { return false }
+        return !(kind == .apple && platform == .android)
     }
 
     /// An input JS left empty: absent, null, or "".

@@ -70,7 +70,7 @@ extension JourneyEngine {
             sessions: ssoSessions, push: push,
             clock: clock, random: random, config: config, outbox: outbox, scenario: scenario,
             ssoToken: session.ssoToken,
-            socialProviders: socialProviders
+            socialProviders: socialProviders, requestParameters: requestParameters
         )
     }
 

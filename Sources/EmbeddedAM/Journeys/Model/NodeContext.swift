@@ -50,6 +50,8 @@ struct NodeContext {
     var ssoToken: String? = nil
     /// The social providers AM reaches over the network (their JWKS, Facebook's Graph API).
     var socialProviders: EmulatedSocialProviders? = nil
+    /// The request's query parameters (Apple's form_post `code`, `id_token`, `user` on Android).
+    var requestParameters: [String: String] = [:]
 
     /// The answers to what this node sent; nil when it has sent nothing yet (first entry, or
     /// after a resume).

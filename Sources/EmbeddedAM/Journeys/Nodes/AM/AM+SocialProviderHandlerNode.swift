@@ -9,7 +9,9 @@ extension AM {
     /// redirect URI, scopes, ACR values, and a fresh nonce when `enableNativeNonce`). The answer's
     /// `token` and `token_type` are checked with the provider the way AM's OAuth clients do
     /// (`SocialProviderClient`): an ID token against the provider's JWKS, issuer, audience,
-    /// expiry and nonce; an access token by the provider's user-info endpoint. The profile is
+    /// expiry and nonce; an access token by the provider's user-info endpoint; an authorization
+    /// code (Apple's form_post on Android: `form_post_entry`, the code in the request's
+    /// parameters) redeemed at the provider's token endpoint for an ID token. The profile is
     /// normalized and mapped to the user's attributes (`SocialProfileMapping`), which go to
     /// transient `objectAttributes` with `aliasList` = [`<provider>-<subject>`]; the user whose
     /// `aliasList` holds that alias is the account. `ACCOUNT_EXISTS` sets `username` to it;
@@ -64,12 +66,15 @@ extension AM {
             let token = JourneyValues.text(answer.inputs["token"])
             let tokenType = JourneyValues.text(answer.inputs["token_type"])
             let nonce = JourneyValues.text(context.nodeState["nonce"])
-            let network = context.socialProviders
+            let providers = context.socialProviders
+            let network = ProviderNetwork(
+                get: { url, bearer in providers?.get(url, bearer: bearer) },
+                post: { url, form in providers?.post(url, form: form) })
             let profile: SocialProfile
             do {
                 profile = try client.profile(
-                    token: token, tokenType: tokenType, nonce: nonce, now: context.clock.now,
-                    fetch: { url, bearer in network?.get(url, bearer: bearer) })
+                    token: token, tokenType: tokenType, nonce: nonce, parameters: context.requestParameters,
+                    now: context.clock.now, network: network)
             } catch {
                 return AMFailure.nodeError(context, Self.typeName, "\(selected): \(error.description)")
             }

@@ -9,6 +9,12 @@ struct SocialProfile: Equatable {
     var appleUser: JSONObject?
 }
 
+/// How AM reaches a provider: a GET with an optional bearer token, a POST of a form.
+struct ProviderNetwork {
+    var get: (String, String?) -> ServerReply?
+    var post: (String, [String: String]) -> ServerReply?
+}
+
 /// Why a provider's token was refused (AM's `OAuthException`, which the node turns into a node error).
 struct SocialTokenError: Error, Equatable {
     var description: String
@@ -18,8 +24,7 @@ struct SocialTokenError: Error, Equatable {
 /// `AppleClient`, `OAuth2Client` behind `SocialOAuth2Helper.newOAuthClient`), built from the
 /// provider's entry in AM's social identity provider service: what the IdPCallback offers the
 /// app, and how a returned token becomes a profile (`handleNativePostAuth`, `getUserInfo`). It
-/// reaches the provider only at the URLs its config names (`fetch`: a GET with an optional
-/// bearer token).
+/// reaches the provider only at the URLs its config names (`ProviderNetwork`).
 struct SocialProviderClient {
     var name: String
     var config: JSONObject
@@ -45,10 +50,12 @@ struct SocialProviderClient {
     /// The profile behind the app's answer. `token_type` says what `token` is: `id_token`
     /// (verified against the provider's JWKS, issuer, audience, expiry and nonce; with Apple's
     /// `acceptsJSON` the token may be the JSON of Apple's response, its `id_token` and `user`
-    /// inside) or `access_token` (sent to the user-info endpoint). An authorization code would be
-    /// exchanged at the provider's token endpoint, which the emulated providers do not offer.
+    /// inside), `access_token` (sent to the user-info endpoint) or `authorization_code` (redeemed
+    /// at the token endpoint for an ID token; `form_post_entry` means the code came as the
+    /// request's `code` parameter, with Apple's `user`, from the browser's form_post).
     func profile(
-        token: String, tokenType: String, nonce: String, now: Double, fetch: (String, String?) -> ServerReply?
+        token: String, tokenType: String, nonce: String, parameters: [String: String] = [:], now: Double,
+        network: ProviderNetwork
     ) throws(SocialTokenError) -> SocialProfile {
         guard !token.isEmpty else { throw SocialTokenError(description: "the IdPCallback carried no token") }
         switch tokenType {
@@ -59,7 +66,7 @@ struct SocialProviderClient {
                 idToken = response["id_token"]?.stringValue ?? ""
                 appleUser = response["user"]?.objectValue
             }
-            let claims = try verifiedClaims(idToken, nonce: nonce, now: now, fetch: fetch)
+            let claims = try verifiedClaims(idToken, nonce: nonce, now: now, fetch: network.get)
             guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
                 throw SocialTokenError(description: "the ID token has no subject")
             }
@@ -69,17 +76,33 @@ struct SocialProviderClient {
             guard !endpoint.isEmpty else {
                 throw SocialTokenError(description: "an access token needs the provider's userInfoEndpoint")
             }
-            guard let reply = fetch(endpoint, token), reply.status == 200, case .object(let info) = reply.body else {
+            guard let reply = network.get(endpoint, token), reply.status == 200, case .object(let info) = reply.body
+            else {
                 throw SocialTokenError(description: "Failed to retrieve social profile data from \(endpoint)")
             }
             let subject = info["id"]?.stringValue ?? info["sub"]?.stringValue ?? ""
             guard !subject.isEmpty else { throw SocialTokenError(description: "the profile has no id") }
             return SocialProfile(subject: subject, claims: info, appleUser: nil)
         case "authorization_code":
-            throw SocialTokenError(
-                description:
-                    "an authorization code is exchanged at the provider's token endpoint, which the emulated providers do not offer"
-            )
+            let code = token == "form_post_entry" ? parameters["code"] ?? "" : token
+            let endpoint = string("tokenEndpoint")
+            guard !code.isEmpty, !endpoint.isEmpty else {
+                throw SocialTokenError(
+                    description: "an authorization code needs the code and the provider's tokenEndpoint")
+            }
+            let form = [
+                "grant_type": "authorization_code", "code": code, "client_id": string("clientId"),
+                "redirect_uri": config["redirectURI"]?.stringValue ?? "",
+            ]
+            guard let reply = network.post(endpoint, form), reply.status == 200,
+                let idToken = reply.body["id_token"]?.stringValue
+            else { throw SocialTokenError(description: "the provider's token endpoint did not redeem the code") }
+            let claims = try verifiedClaims(idToken, nonce: nonce, now: now, fetch: network.get)
+            guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
+                throw SocialTokenError(description: "the ID token has no subject")
+            }
+            let user = parameters["user"].flatMap { try? JSONParser.parse($0) }?.objectValue
+            return SocialProfile(subject: subject, claims: claims, appleUser: user)
         default:
             throw SocialTokenError(description: "unsupported token_type \"\(tokenType)\"")
         }
