@@ -55,6 +55,24 @@ struct AMSocialProviderHandlerTests {
         #expect(done.status == 200 && done.body["tokenId"] != nil)
     }
 
+    @Test func aScenarioStandsInForTheTransformationScript() throws {
+        let h = try Self.harness()
+        try h.am.applyScenario([
+            "journeys": [
+                "SocialLogin": [
+                    "Social Provider Handler": [
+                        "response": ["status": 200, "body": ["userName": "sam", "mail": "sam@example.org", "sn": "S"]]
+                    ]
+                ]
+            ]
+        ])
+        let step = Self.idpStep(h, "google")
+        let token = try Self.google(h, nonce: Self.output(step, "nonce")?.stringValue ?? "")
+        #expect(h.submit(step, ["IDToken1token": .string(token), "IDToken1token_type": "id_token"]).status == 200)
+        #expect(h.am.users.find(username: "sam")?.attributes["mail"] == "sam@example.org")
+        #expect(h.am.users.find(username: "sam.social@gmail.com") == nil)
+    }
+
     @Test func tokensTheProviderDidNotIssueForThisRequestAreRefused() throws {
         let h = try Self.harness()
         func refused(_ make: (String) throws -> (String, String)) throws -> Bool {

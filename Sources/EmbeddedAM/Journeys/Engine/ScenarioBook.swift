@@ -84,7 +84,10 @@ extension JourneyEngine {
     }
 
     func respond(journey: String, node: String, response: ScenarioResponse) throws(ScenarioError) {
-        let found = try restNode(journey: journey, node: node)
+        let found = try find(node, in: journey, what: "that is an HTTP Client (RESTNode) or a Social Provider Handler")
+        {
+            $0.restNodes.map(ScenarioTarget.init) + $0.socialProviderNodes.map(ScenarioTarget.init)
+        }
         book().set(response, journey: journey, node: found.key)
     }
 
@@ -115,6 +118,17 @@ extension JourneyDefinition {
 protocol ScenarioNamed {
     var nodeId: String { get }
     var displayName: String? { get }
+}
+
+/// A node a scenario's response is for, whatever its type.
+struct ScenarioTarget: ScenarioNamed {
+    var nodeId: String
+    var displayName: String?
+
+    init(_ node: some ScenarioNamed) {
+        nodeId = node.nodeId
+        displayName = node.displayName
+    }
 }
 
 extension AM.ScenarioNode: ScenarioNamed {}

@@ -30,15 +30,20 @@ extension AM {
             }
             return .node(
                 SocialProviderHandlerNode(
+                    nodeId: source.nodeId, displayName: source.displayName,
                     providers: source.socialProviders, script: script.flatMap(source.scriptName) ?? script,
                     usernameAttribute: usernameAttribute, native: clientType == "NATIVE"))
         }
 
         static let typeName = "SocialProviderHandlerNode"
 
+        /// Its own id and name, by which a scenario gives its transformation script's result.
+        var nodeId: String
+        var displayName: String?
         var providers: [AMSocialProvider]
-        /// The transformation script's name: not run (scripts need AM's bindings); AM's default
-        /// "Normalized Profile to Managed User" mapping stands in for it.
+        /// The transformation script's name: not run (scripts need AM's bindings). A scenario's
+        /// `response` body for this node (an object) stands for what it returns; without one, AM's
+        /// default "Normalized Profile to Managed User" mapping does.
         var script: String?
         var usernameAttribute: String
         var native: Bool
@@ -84,7 +89,13 @@ extension AM {
         /// AM's `handleUser`: the mapped attributes into transient state, the alias, the account.
         private func handleUser(_ profile: SocialProfile, provider: String, _ context: inout NodeContext) -> NodeAction
         {
-            let mapped = SocialProfileMapping.managedUser(SocialProfileMapping.normalized(profile, provider: provider))
+            let normalized = SocialProfileMapping.normalized(profile, provider: provider)
+            var mapped = SocialProfileMapping.managedUser(normalized)
+            if case .reply(_, .object(let scripted))? = context.scenario?.response(
+                journey: context.journeyName, node: nodeId, displayName: displayName)
+            {
+                mapped = scripted
+            }
             let identity = provider + "-" + profile.subject
             var transient = context.transient["objectAttributes"]?.objectValue ?? [:]
             for member in mapped.members where member.key != usernameAttribute {
@@ -102,5 +113,14 @@ extension AM {
             if !username.isEmpty { context.shared["username"] = .string(username) }
             return .outcome(user == nil ? "NO_ACCOUNT" : "ACCOUNT_EXISTS")
         }
+    }
+}
+
+extension AM.SocialProviderHandlerNode: ScenarioNamed {}
+
+extension JourneyDefinition {
+    /// The Social Provider Handler nodes, whose transformation script's result a scenario gives.
+    var socialProviderNodes: [AM.SocialProviderHandlerNode] {
+        nodes.values.compactMap { $0.node as? AM.SocialProviderHandlerNode }
     }
 }
