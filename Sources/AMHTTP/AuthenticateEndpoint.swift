@@ -24,6 +24,10 @@ extension AMRoutes {
             noSession: query["noSession"]?.lowercased() == "true",
             ssoToken: request.ssoToken(cookieName: config.cookieName),
             forceAuth: query["ForceAuth"]?.lowercased() == "true")
+        // What a callback's interceptor adds (Apple's form_post fields) reaches the nodes, as AM's
+        // `context.request.parameters`; the parameters read above are the endpoint's own.
+        let own: Set<String> = ["authIndexType", "authIndexValue", "suspendedId", "noSession", "ForceAuth", "realm"]
+        for (name, value) in query where !own.contains(name) { call.parameters[name] = value }
         switch request.jsonBody {
         case .invalid: return AMResponse.error(400, "The request body is not a JSON object", headers: headers)
         case .object(let body) where body["authId"] != nil: call.payload = body

@@ -10,6 +10,9 @@ public final class EmbeddedAM: IdentityServer {
     let clock: Clock
     /// Push messages awaiting an authenticator's answer, and the sender (`PushService`).
     public let push: PushService
+    /// The emulated Google, Apple and Facebook: a party of their own, which the app's provider
+    /// SDKs sign in with and the Social Provider Handler node checks tokens against.
+    public let socialProviders: EmulatedSocialProviders
     private let journeyEngine: JourneyEngine
     private let oauth: OAuthIssuer
 
@@ -19,8 +22,10 @@ public final class EmbeddedAM: IdentityServer {
         users = UserDirectory(random: random, iterations: config.passwordHashIterations)
         sessions = SessionStore(random: random, clock: clock, limits: config.sessionLimits)
         push = PushService(clock: clock, random: random)
+        socialProviders = EmulatedSocialProviders(accounts: config.socialAccounts, clock: clock)
         journeyEngine = JourneyEngine(
             config: config, users: users, sessions: sessions, push: push, clock: clock, random: random)
+        journeyEngine.socialProviders = socialProviders
         oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
         if let demo = config.demoUser {
             try! users.add(

@@ -70,6 +70,9 @@ public struct EmbeddedAMConfig: Sendable {
         email: "demo@example.com", telephoneNumber: "+15555550100")
     /// The realm's agents (docs/journeys.md, "Other platform nodes"): one test agent.
     public var agents = [Agent(name: "web-agent", password: "Ch4ng3it!")]
+    /// The test accounts signed in on the emulated Google, Apple and Facebook (docs/journeys.md,
+    /// "Social sign-in"); nil for a provider leaves it without one.
+    public var socialAccounts = SocialTestAccounts()
 
     public init() {}
 

@@ -126,6 +126,7 @@ public final class World {
             (serverURL.split(separator: "://", maxSplits: 1).last ?? "").prefix { $0 != "/" && $0 != ":" })
         deviceAnswers = DeviceAnswers(
             phones: phones, server: server, clock: clock, random: random, serverHost: serverHost)
+        if configuration.remote == nil { deviceAnswers.socialSignIn = embedded.socialProviders }
         owners = StateBook([
             SavedValue.clock(virtual), SavedValue.random(seeded), sdk.tokens, pingStores, embedded, phones,
         ])

@@ -110,6 +110,9 @@ public struct AuthenticateRequest: Equatable, Sendable {
     public var ssoToken: String?
     /// `?ForceAuth=true`: run the journey even when the session cookie already satisfies it.
     public var forceAuth: Bool
+    /// Further query parameters a callback adds to the request (ping-android `IdpCallback`'s
+    /// `RequestInterceptor`: what Apple's form_post gave the browser, `code`, `id_token`, `user`).
+    public var parameters: [String: String] = [:]
 
     public init(
         authIndexType: String? = nil, authIndexValue: String? = nil, payload: JSONValue? = nil,

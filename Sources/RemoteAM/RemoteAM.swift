@@ -96,6 +96,7 @@ public final class RemoteAM: IdentityServer {
             if request.forceAuth { query.append(("ForceAuth", "true")) }
         }
         if request.noSession { query.append(("noSession", "true")) }
+        query.append(contentsOf: request.parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         let body = request.payload.map { JSONWriter().bytes($0) } ?? Array("{}".utf8)
         return try exchange(
             "POST", endpoints.authenticate, query: query,

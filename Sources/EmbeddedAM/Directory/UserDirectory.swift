@@ -117,6 +117,14 @@ public final class UserDirectory {
         }
     }
 
+    /// The user whose `aliasList` (AM's linked social identities, `<provider>-<subject>`) holds
+    /// `alias`; the first in username order when several do.
+    public func find(aliasListContaining alias: String) -> DirectoryUser? {
+        usersByKey.keys.sorted().lazy.compactMap { self.usersByKey[$0] }.first { user in
+            user.attributes["aliasList"]?.arrayValue?.contains(.string(alias)) == true
+        }
+    }
+
     /// Replaces a user's password (a Patch Object carrying one); false when there is no such user.
     @discardableResult
     public func setPassword(username: String, to password: String) -> Bool {

@@ -77,6 +77,7 @@ public enum PingModules {
             RNPingFidoModule(context),
             RNPingDeviceProfileModule(context),
             RNPingDeviceIdModule(context),
+            RNPingExternalIdpModule(context),
         ]
     }
 }

@@ -80,6 +80,8 @@ enum JourneyCallbackMapper {
             p["echoOn"] = .bool(callback.output("echoOn")?.boolValue ?? false)
         case .validatedCreateUsername:
             p["value"] = state["username"]
+        case .idP, .selectIdP:
+            mapIdP(callback, into: &p)
         default:
             break
         }

@@ -95,6 +95,7 @@ enum CallbackValues {
             }
         }
         device?.answer(&node)
+        device?.answerIdP(&node, platform: collector.platform)
     }
 
     /// `DeviceProfileCallback.execute`: the collector's profile, with the parts AM asked for.

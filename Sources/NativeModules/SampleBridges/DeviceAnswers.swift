@@ -22,6 +22,9 @@ public final class DeviceAnswers {
     private(set) var username: String?
     /// Registration messages whose URI the app has scanned (`DeviceAnswers+Push.swift`).
     var scannedMessages: Set<String> = []
+    /// The identity providers the app's provider SDKs sign in with (`DeviceAnswers+IdP.swift`):
+    /// the embedded server's emulated ones; nil with a remote server.
+    public var socialSignIn: (any SocialSignIn)?
 
     public init(phones: Phones, server: any IdentityServer, clock: Clock, random: RandomSource, serverHost: String) {
         self.phones = phones

@@ -28,6 +28,9 @@ public struct PingCallback: Equatable, Sendable {
     /// Values an extension module set on AM's inputs, by the input's position (a device-binding
     /// JWS, a FIDO outcome): written over the inputs when the node is submitted.
     public var inputs: [Int: JSONValue] = [:]
+    /// Query parameters an extension module adds to the request that submits the node (ping-android
+    /// `IdpCallback.intercept`: Apple's form_post parameters).
+    public var requestParameters: [String: String] = [:]
 
     public init?(raw: JSONValue, amIndex: Int, extensions: Set<CallbackType> = []) {
         guard let wire = raw["type"]?.stringValue.flatMap(CallbackType.init(rawValue:)) else { return nil }

@@ -44,7 +44,11 @@ public final class PingJourneyClient {
     }
 
     /// `ContinueNode.next()`: posts the node with the values set on its callbacks.
-    public func next(_ node: PingContinueNode) -> PingNode { send(.submit(node.payload)) }
+    public func next(_ node: PingContinueNode) -> PingNode {
+        var request = AuthenticateRequest.submit(node.payload)
+        for callback in node.callbacks { request.parameters.merge(callback.requestParameters) { _, new in new } }
+        return send(request)
+    }
 
     /// `journey.resume(uri)` with the URI's `suspendedId`; none: iOS fails the node, Android
     /// starts with no tree (the realm's default, which the embedded server does not have).

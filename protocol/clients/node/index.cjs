@@ -387,6 +387,7 @@ class Bridge {
       RNPingFidoClassic: ping.RNPingFido,
       RNPingDeviceProfileClassic: ping.RNPingDeviceProfile,
       RNPingDeviceIdClassic: ping.RNPingDeviceId,
+      RNPingExternalIdpClassic: ping.RNPingExternalIdp,
     };
   }
 

@@ -470,6 +470,7 @@ export interface NativeModulesShape {
   RNPingFidoClassic: RNPingFidoModule;
   RNPingDeviceProfileClassic: RNPingDeviceProfileModule;
   RNPingDeviceIdClassic: RNPingDeviceIdModule;
+  RNPingExternalIdpClassic: RNPingExternalIdpModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -703,6 +704,17 @@ export interface RNPingDeviceIdModule extends EventModule {
   getDefaultDeviceId(): Promise<string>;
 }
 
+/** What authorizeForJourney resolves: the provider's token; `additionalParameters` absent on iOS unless Apple's, always a map on Android. */
+export interface ExternalIdpResult { token: string; additionalParameters?: Record<string, string> }
+
+/** `options`: `{index?}` (which IdP/SelectIdP callback of the node); `config`: `{redirectUri, loggerId?}`. */
+export interface RNPingExternalIdpModule extends EventModule {
+  authorizeForJourney(journeyId: string, options: { index?: number | string }, config: { redirectUri: string; loggerId?: string }): Promise<ExternalIdpResult>;
+  selectProviderForJourney(journeyId: string, provider: string, options: { index?: number | string }, config: { redirectUri: string; loggerId?: string }): Promise<null>;
+  /** DaVinci is not emulated: always rejects EXTERNAL_IDP_CALLBACK_NOT_FOUND. */
+  authorizeForDaVinci(davinciId: string, options: { index?: number | string }, config: { redirectUri: string; loggerId?: string }): Promise<null>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
@@ -718,6 +730,7 @@ export interface PingModules {
   RNPingFido: RNPingFidoModule;
   RNPingDeviceProfile: RNPingDeviceProfileModule;
   RNPingDeviceId: RNPingDeviceIdModule;
+  RNPingExternalIdp: RNPingExternalIdpModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */

@@ -136,6 +136,7 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
   NativeModules.RNPingFidoClassic = ping.RNPingFido;
   NativeModules.RNPingDeviceProfileClassic = ping.RNPingDeviceProfile;
   NativeModules.RNPingDeviceIdClassic = ping.RNPingDeviceId;
+  NativeModules.RNPingExternalIdpClassic = ping.RNPingExternalIdp;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };

@@ -37,6 +37,7 @@ const PING_FIDO_METHODS = ['registerCredential', 'authenticateCredential', 'regi
   'authenticateCredentialForJourney'];
 const PING_DEVICE_PROFILE_METHODS = ['collectDeviceProfile', 'collectDeviceProfileForJourney'];
 const PING_DEVICE_ID_METHODS = ['getDefaultDeviceId'];
+const PING_EXTERNAL_IDP_METHODS = ['authorizeForJourney', 'selectProviderForJourney', 'authorizeForDaVinci'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -176,6 +177,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   const RNPingFido = passThrough('RNPingFido', PING_FIDO_METHODS);
   const RNPingDeviceProfile = passThrough('RNPingDeviceProfile', PING_DEVICE_PROFILE_METHODS);
   const RNPingDeviceId = passThrough('RNPingDeviceId', PING_DEVICE_ID_METHODS);
+  const RNPingExternalIdp = passThrough('RNPingExternalIdp', PING_EXTERNAL_IDP_METHODS);
 
   const RNPingBrowser = {};
   RNPingBrowser.configure = wrap((config) => {
@@ -186,7 +188,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
 
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId]) {
+    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId, RNPingExternalIdp]) {
     // What NativeEventEmitter requires of a module (RNPingPush's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
@@ -195,6 +197,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   return {
     RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
     RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId,
+    RNPingExternalIdp,
   };
 }
 
@@ -264,4 +267,5 @@ module.exports = {
   PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
   PING_PUSH_METHODS,
   PING_FIDO_METHODS, PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS,
+  PING_EXTERNAL_IDP_METHODS,
 };

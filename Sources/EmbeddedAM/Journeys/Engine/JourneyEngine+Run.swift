@@ -68,7 +68,9 @@ extension JourneyEngine {
             nodeState: session.nodeStates[session.stateKey(node)] ?? [:], failureMessage: session.failureMessage,
             failureDetail: session.failureDetail, suspension: nil, noSession: session.noSession, users: users,
             sessions: ssoSessions, push: push,
-            clock: clock, random: random, config: config, outbox: outbox, scenario: scenario, ssoToken: session.ssoToken
+            clock: clock, random: random, config: config, outbox: outbox, scenario: scenario,
+            ssoToken: session.ssoToken,
+            socialProviders: socialProviders, requestParameters: requestParameters
         )
     }
 

@@ -26,6 +26,10 @@ final class JourneyEngine {
     let random: RandomSource
     /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`).
     var scenario: (any JourneyScenario)?
+    /// The emulated social providers, reached by the Social Provider Handler node at their URLs.
+    var socialProviders: EmulatedSocialProviders?
+    /// The query parameters of the request being answered (AM's `context.request.parameters`).
+    private(set) var requestParameters: [String: String] = [:]
     let signer: HMACSHA256.Key
     static let maxHops = 256
     /// How deep inner trees may nest at run time (loaders refuse loops; this bounds the rest).
@@ -48,6 +52,7 @@ final class JourneyEngine {
 
     func authenticate(_ request: AuthenticateRequest) -> ServerReply {
         pruneExpired()
+        requestParameters = request.parameters
         if let payload = request.payload, case .string(let authId)? = payload["authId"] {
             return answer(authId: authId, payload: payload)
         }

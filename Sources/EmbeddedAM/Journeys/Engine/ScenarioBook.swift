@@ -84,7 +84,10 @@ extension JourneyEngine {
     }
 
     func respond(journey: String, node: String, response: ScenarioResponse) throws(ScenarioError) {
-        let found = try restNode(journey: journey, node: node)
+        let found = try find(node, in: journey, what: "that is an HTTP Client (RESTNode) or a Social Provider Handler")
+        {
+            $0.restNodes.map(ScenarioDecided.init(target:)) + $0.socialProviderNodes.map(ScenarioDecided.init(target:))
+        }
         book().set(response, journey: journey, node: found.key)
     }
 
@@ -126,16 +129,23 @@ protocol ScenarioNamed {
     var displayName: String? { get }
 }
 
-/// A node whose outcome a scenario chooses, as the scenario's lookups see it.
+/// A node a scenario names, as its lookups see it: its id and display name, and, for a node
+/// whose outcome the scenario chooses, the outcomes it may choose from (empty for a node the
+/// scenario gives a response to).
 struct ScenarioDecided: ScenarioNamed {
     var nodeId: String
     var displayName: String?
-    var outcomes: [String]
+    var outcomes: [String] = []
 }
 
 extension ScenarioDecided {
     init(_ node: AM.ScenarioNode) {
         self.init(nodeId: node.nodeId, displayName: node.displayName, outcomes: node.outcomes)
+    }
+
+    /// A node a scenario's response is for, whatever its type.
+    init(target node: some ScenarioNamed) {
+        self.init(nodeId: node.nodeId, displayName: node.displayName)
     }
 }
 

@@ -58,7 +58,10 @@ enum JourneyFileContent {
         // A provider switched off in the tenant is not offered (`enabled: false`).
         let providers = (object["socialIdentityProviders"]?.objectValue?.members ?? [])
             .filter { $0.value["enabled"]?.boolValue != false }
-            .map { AMSocialProvider(name: $0.key, uiConfig: $0.value["uiConfig"] ?? .object([:])) }
+            .map {
+                AMSocialProvider(
+                    name: $0.key, uiConfig: $0.value["uiConfig"] ?? .object([:]), config: $0.value.objectValue ?? [:])
+            }
         return AMTreeExport(
             tree: tree, nodes: object["nodes"]?.objectValue ?? [:],
             innerNodes: object["innerNodes"]?.objectValue ?? [:],

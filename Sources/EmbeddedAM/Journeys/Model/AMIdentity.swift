@@ -4,9 +4,13 @@ import AuthBridgeCore
 /// from `objectAttributes` in shared state, or for `userName`, the journey's `username`
 /// (ForgeRock/am-external `SharedStateConstants.java`). The embedded directory is the realm's `managed/<realm>_user`.
 enum AMIdentity {
+    /// Transient state's value first, then shared state's (`TreeContext.getState`): the Social
+    /// Provider Handler keeps the mapped profile in transient `objectAttributes`.
     static func value(_ context: NodeContext, attribute: String) -> String {
-        let path = "objectAttributes." + attribute.replacingSlashes
-        let attributeValue = JourneyValues.text(context.shared.value(path: path))
+        let path = attribute.replacingSlashes
+        let attributeValue = JourneyValues.text(
+            context.transient["objectAttributes"]?.objectValue?.value(path: path)
+                ?? context.shared["objectAttributes"]?.objectValue?.value(path: path))
         if attribute == "userName", attributeValue.isEmpty { return context.username }
         return attributeValue
     }

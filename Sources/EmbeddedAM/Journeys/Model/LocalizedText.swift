@@ -39,8 +39,11 @@ struct LocalizedText: Sendable {
 }
 
 /// A social identity provider an export carries: its name and the `uiConfig` (button text,
-/// image) AM's Select Identity Provider node sends with it.
+/// image) AM's Select Identity Provider node sends with it, and its whole configuration (AM's
+/// social identity provider service: client id, redirect URI, scopes, issuer, endpoints), which
+/// the Social Provider Handler node reads.
 struct AMSocialProvider: Sendable {
     var name: String
     var uiConfig: JSONValue
+    var config: JSONObject = [:]
 }

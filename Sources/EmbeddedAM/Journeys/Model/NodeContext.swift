@@ -48,6 +48,10 @@ struct NodeContext {
     let scenario: (any JourneyScenario)?
     /// The SSO token the client sent when it started the journey (AM's existing session), if any.
     var ssoToken: String? = nil
+    /// The social providers AM reaches over the network (their JWKS, Facebook's Graph API).
+    var socialProviders: EmulatedSocialProviders? = nil
+    /// The request's query parameters (Apple's form_post `code`, `id_token`, `user` on Android).
+    var requestParameters: [String: String] = [:]
 
     /// The answers to what this node sent; nil when it has sent nothing yet (first entry, or
     /// after a resume).

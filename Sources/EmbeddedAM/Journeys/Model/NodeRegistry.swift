@@ -26,6 +26,7 @@ enum NodeRegistry {
         AM.OneTimePasswordSenderNode.smsType,
         AM.SetSuccessUrlNode.type, AM.ZeroPageLoginNode.type, AM.KbaVerifyNode.type, AM.EmailTemplateNode.type,
         AM.SetPersistentCookieNode.type, AM.PersistentCookieDecisionNode.type, AM.SelectIdPNode.type,
+        AM.SocialProviderHandlerNode.type,
         AM.WebAuthnNode.registrationType, AM.WebAuthnNode.authenticationType,
         AM.OathRegistrationNode.type, AM.OathTokenVerifierNode.type, AM.RecoveryCodeDisplayNode.type,
         AM.RecoveryCodeCollectorDecisionNode.type, AM.GetAuthenticatorAppNode.type,

@@ -2,7 +2,8 @@ import AuthBridgeCore
 
 extension AM {
     /// AM's Create Object: creates the managed user from `objectAttributes` (shared and
-    /// transient: the password and KBA answers live there), with the accepted terms. `CREATED`
+    /// transient: the password and KBA answers live there), with the accepted terms (a social
+    /// account, one with an `aliasList`, may come without a password). `CREATED`
     /// (the journey's `username` is then the new user), or `FAILURE` when a required field is
     /// missing or the name is taken.
     struct CreateObjectNode: JourneyNode {
@@ -24,9 +25,14 @@ extension AM {
             let username =
                 JourneyValues.text(attributes["userName"]).isEmpty
                 ? context.username : JourneyValues.text(attributes["userName"])
-            let password =
+            var password =
                 JourneyValues.text(attributes["password"]).isEmpty
                 ? context.password : JourneyValues.text(attributes["password"])
+            // IDM creates a social account (one with linked identities) without a password; the
+            // directory holds a random one no one knows, so it signs in only through its provider.
+            if password.isEmpty, attributes["aliasList"]?.arrayValue?.isEmpty == false {
+                password = Base64URL.encode(context.random.bytes(32))
+            }
             attributes["userName"] = nil
             attributes["password"] = nil
             if case .array(let answers)? = attributes["kbaInfo"] {

@@ -1,0 +1,46 @@
+import AuthBridgeCore
+import NativeSDK
+
+/// How each platform's module rejects a handler's failure (`mapIdpError` on iOS,
+/// `discriminateIdpError` with `rejectWithError` on Android):
+///
+/// - iOS maps `IdpExceptions` by case, all `auth_error` but `illegalArgumentException`, with the
+///   error's `localizedDescription`: `IdpExceptions` declares `errorMessage`, not
+///   `errorDescription`, so that is Foundation's generic text naming the case's number
+///   (`unsupportedIdpException` 0, `illegalStateException` 2; inferred from Swift's error bridging).
+/// - Android: an unknown provider is the callback's `IllegalArgumentException("Unsupported
+///   provider: …")` → `EXTERNAL_IDP_CONFIG_ERROR`; other failures are `EXTERNAL_IDP_AUTHORIZE_ERROR`;
+///   the type comes from `mapThrowableToGenericError` (`IllegalArgumentException` → argument_error,
+///   anything else → internal_error).
+///
+/// A flow AuthBridge does not emulate rejects `EXTERNAL_IDP_AUTHORIZE_ERROR` with a message saying so.
+struct ExternalIdpDialect: Sendable {
+    let platform: Platform
+
+    private typealias Module = RNPingExternalIdpModule
+
+    func rejection(_ failure: DeviceAnswers.IdPFailure) -> BridgeError {
+        switch (failure, platform) {
+        case (.unsupportedProvider, .ios): Module.reject(.unsupportedProvider, .auth, Self.foundationText(0))
+        case (.unsupportedProvider(let name), .android):
+            Module.reject(.config, .argument, "Unsupported provider: \(name)")
+        case (.providerRefused, .ios): Module.reject(.authorize, .auth, Self.foundationText(2))
+        case (.providerRefused(let message), .android): Module.reject(.authorize, .internalError, message)
+        case (.notEmulated(let message), _):
+            Module.reject(.authorize, platform == .ios ? .auth : .internalError, message)
+        }
+    }
+
+    /// `authorizeForDaVinci`'s message for an id the core runtime does not know: iOS
+    /// `resolveDaVinciCollectors` → nil, Android `resolveDaVinciIdpCollector` → null.
+    func noDaVinci(_ id: String, index: Int) -> String {
+        switch platform {
+        case .ios: "No active DaVinci collectors found for id \(id)."
+        case .android: "No active IdP collector found for DaVinci \(id) at index \(index)."
+        }
+    }
+
+    private static func foundationText(_ code: Int) -> String {
+        "The operation couldn’t be completed. (PingExternalIdP.IdpExceptions error \(code).)"
+    }
+}
