@@ -66,6 +66,7 @@ public enum PingModules {
             RNPingJourneyModule(context),
             RNPingOidcModule(sdk: context.sdk, storages: context.storages),
             RNPingStorageModule(sdk: context.sdk, registry: context.storages),
+            RNPingBindingModule(context),
         ]
     }
 }

@@ -11,6 +11,7 @@ enum PingRejection {
         case argument = "argument_error", auth = "auth_error", exchange = "exchange_error", internalError =
             "internal_error"
         case network = "network_error", state = "state_error", unknown = "unknown_error"
+        case binding = "binding_error"
     }
 
     static func reject(_ code: String, _ kind: Kind, _ message: String, status: Int? = nil) -> BridgeError {
