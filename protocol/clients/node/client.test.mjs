@@ -216,7 +216,9 @@ test('nativeModules has the shape NativeEventEmitter needs', async () => {
       assert.equal(typeof modules.FRAuthSampleBridge[name], 'function', name);
     }
     assert.equal(typeof modules.HydraTokenExchangeModule.exchangeToken, 'function');
-    assert.deepEqual(bridge.hello.events, ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT']);
+    // The token-sync events first, then the Ping modules' own.
+    assert.deepEqual(bridge.hello.events.slice(0, 3), ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT']);
+    assert.ok(bridge.hello.events.includes('RNPingBinding_PinRequired'));
   } finally {
     await bridge.close();
   }

@@ -314,6 +314,12 @@ class Bridge {
       removeAllListeners(event) { bridge.emitter.removeAllListeners(event); }
       listenerCount(event) { return bridge.emitter.listenerCount(event); }
     };
+    /** React Native's `DeviceEventEmitter` (what RNPingBinding's JS listens on): the same events. */
+    this.DeviceEventEmitter = {
+      addListener: (event, listener) => bridge.emitter.addListener(event, listener),
+      removeAllListeners: (event) => bridge.emitter.removeAllListeners(event),
+      listenerCount: (event) => bridge.emitter.listenerCount(event),
+    };
   }
 
   /** The process id, for tests that signal it. */
@@ -368,6 +374,7 @@ class Bridge {
       RNPingJourneyClassic: ping.RNPingJourney,
       RNPingOidcClassic: ping.RNPingOidc,
       RNPingStorageClassic: ping.RNPingStorage,
+      RNPingBindingClassic: ping.RNPingBinding,
     };
   }
 

@@ -144,6 +144,8 @@ export interface EventMap {
   TOKEN_EVENT: TokenEvent;
   LOGOUT_EVENT: LogoutEvent;
   TOKEN_REQUEST_EVENT: TokenRequestEvent;
+  RNPingBinding_PinRequired: BindingPinRequiredEvent;
+  RNPingBinding_UserKeyRequired: BindingUserKeyRequiredEvent;
 }
 
 export type EventName = keyof EventMap;
@@ -461,6 +463,7 @@ export interface NativeModulesShape {
   RNPingJourneyClassic: RNPingJourneyModule;
   RNPingOidcClassic: RNPingOidcModule;
   RNPingStorageClassic: RNPingStorageModule;
+  RNPingBindingClassic: RNPingBindingModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -535,10 +538,32 @@ export interface RNPingStorageModule extends EventModule {
   configureOathStorage(id: string): NativeStorageConfig;
 }
 
+/** A `UserKey` as RNPingBinding lists it (Android's `id` is the key alias, iOS's the key id). */
+export interface BindingUserKey { id: string; userId: string; username: string; authenticationType: string }
+
+/** `RNPingBinding_PinRequired` / `RNPingBinding_UserKeyRequired` (binding/ios/BindingEventBridge.swift). */
+export interface BindingPinRequiredEvent { requestId: string; title: string; subtitle: string; description: string }
+export interface BindingUserKeyRequiredEvent { requestId: string; userKeys: BindingUserKey[] }
+
+/** binding/src/NativeRNPingBinding.ts: bind/sign settle once any prompt they raised is answered. */
+export interface RNPingBindingModule extends EventModule {
+  bindForJourney(journeyId: string, options: Record<string, unknown>, config: Record<string, unknown>): Promise<{ type: 'success' }>;
+  signForJourney(journeyId: string, options: Record<string, unknown>, config: Record<string, unknown>): Promise<{ type: 'success' }>;
+  /** `void` on the device: sent at once, in call order. */
+  resolvePin(requestId: string, pin: string): void;
+  cancelPin(requestId: string): void;
+  selectUserKey(requestId: string, keyId: string): void;
+  cancelUserKey(requestId: string): void;
+  getAllKeys(): Promise<BindingUserKey[]>;
+  deleteKey(userId: string, keyId: string): Promise<null>;
+  deleteAllKeys(): Promise<null>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
   RNPingStorage: RNPingStorageModule;
+  RNPingBinding: RNPingBindingModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -562,6 +587,8 @@ export interface Bridge extends BridgeMethods, TokenSyncMethods {
   readonly emitter: EventHub;
   readonly emulator: Emulator;
   readonly NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
+  /** React Native's `DeviceEventEmitter`: the daemon's events (RNPingBinding's prompts among them). */
+  readonly DeviceEventEmitter: NativeEventEmitterLike;
   /** The daemon's process id. */
   readonly pid: number | undefined;
   /** Everything the daemon wrote to stderr so far. */

@@ -121,10 +121,17 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
   NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
   NativeModules.RNPingOidcClassic = ping.RNPingOidc;
   NativeModules.RNPingStorageClassic = ping.RNPingStorage;
+  NativeModules.RNPingBindingClassic = ping.RNPingBinding;
+  // React Native's DeviceEventEmitter (RNPingBinding's JS listens there): the same events.
+  const DeviceEventEmitter = {
+    addListener: (event, listener) => state().hub.addListener(event, listener),
+    removeAllListeners: (event) => state().hub.removeAllListeners(event),
+    listenerCount: (event) => state().hub.listenerCount(event),
+  };
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };
-  return { ...extra, NativeModules, NativeEventEmitter, Platform, TurboModuleRegistry };
+  return { ...extra, NativeModules, NativeEventEmitter, DeviceEventEmitter, Platform, TurboModuleRegistry };
 }
 
 // Every fakeable API but Date: the daemon's answers arrive through real I/O and timers.

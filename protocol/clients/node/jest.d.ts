@@ -28,6 +28,8 @@ export interface JestLike {
 export interface ReactNativeMock {
   NativeModules: NativeModulesShape;
   NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
+  /** React Native's DeviceEventEmitter: the daemon's events (RNPingBinding listens here). */
+  DeviceEventEmitter: NativeEventEmitterLike;
   Platform: { OS: 'ios' | 'android'; select<T>(choices: { ios?: T; android?: T; default?: T }): T | undefined };
   /** get('RNPingJourney' | 'RNPingOidc' | 'RNPingStorage'): the same objects as NativeModules.RNPing*Classic. */
   TurboModuleRegistry: TurboModuleRegistryLike;

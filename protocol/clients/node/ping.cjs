@@ -1,4 +1,4 @@
-// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage) as plain JS objects that call the
+// The successor SDK's TurboModules (RNPingJourney, RNPingOidc, RNPingStorage, RNPingBinding) as plain JS objects that call the
 // daemon: what `TurboModuleRegistry.get('RNPingJourney')` or `NativeModules.RNPingJourneyClassic`
 // hands the Ping React Native SDK's JS. Methods are own properties (spy-able with jest.spyOn).
 //
@@ -15,6 +15,9 @@ const PING_JOURNEY_METHODS = ['configureJourney', 'start', 'next', 'resume', 'ge
   'ssoToken', 'logout', 'dispose'];
 const PING_OIDC_METHODS = ['createClient', 'createWebClient', 'disposeClient', 'disposeWebClient', 'clientToken', 'clientRefresh',
   'clientUserinfo', 'clientRevoke', 'clientEndSession', 'authorize', 'hasUser', 'token', 'refresh', 'userinfo', 'revoke', 'logout'];
+
+const PING_BINDING_METHODS = ['bindForJourney', 'signForJourney', 'resolvePin', 'cancelPin', 'selectUserKey', 'cancelUserKey',
+  'getAllKeys', 'deleteKey', 'deleteAllKeys'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -147,7 +150,31 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
-  return { RNPingJourney, RNPingOidc, RNPingStorage };
+  const RNPingBinding = bindingModule(call, wrap, after);
+  return { RNPingJourney, RNPingOidc, RNPingStorage, RNPingBinding };
+}
+
+/**
+ * RNPingBinding (binding/src/NativeRNPingBinding.ts). bind/sign resolve once the daemon answers, which for a PIN
+ * or key prompt is after JS answered it. resolvePin, cancelPin, selectUserKey and cancelUserKey are `void` on the
+ * device: here they send their call and return undefined at once, in call order (one stream to the daemon), so
+ * the PinRequired listener's answer reaches the daemon before anything JS calls after it.
+ */
+function bindingModule(call, wrap, after) {
+  const module = {};
+  for (const name of PING_BINDING_METHODS) module[name] = wrap((...args) => call(`RNPingBinding.${name}`, args));
+  for (const name of ['bindForJourney', 'signForJourney']) {
+    // A config naming a user-key storage handle waits for its registration.
+    module[name] = wrap((...args) => after(args[2]?.userKeyStorageId, () => call(`RNPingBinding.${name}`, args)));
+  }
+  for (const name of ['resolvePin', 'cancelPin', 'selectUserKey', 'cancelUserKey']) {
+    module[name] = wrap((...args) => {
+      call(`RNPingBinding.${name}`, args).catch(() => {});
+    });
+  }
+  module.addListener = () => {};
+  module.removeListeners = () => {};
+  return module;
 }
 
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
@@ -163,4 +190,5 @@ function turboModuleRegistry(modules) {
 
 module.exports = {
   pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  PING_BINDING_METHODS,
 };
