@@ -36,7 +36,7 @@ function checkMessages(requestLines, outputLines, args) {
     }
     if (!('id' in message)) {
       // An event: a notification whose params has the event's schema.
-      assert.ok(['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT'].includes(message.method), `unknown event ${message.method}`);
+      assert.ok(existsSync(join(here, `${message.method}.params.schema.json`)), `unknown event ${message.method}`);
       assert.deepEqual(validate(load(`${message.method}.params.schema.json`), message.params), [], `${message.method} params`);
       checked += 1;
       continue;
