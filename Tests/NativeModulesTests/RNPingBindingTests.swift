@@ -229,6 +229,70 @@ import Testing
         #expect(try app.call("RNPingBinding.getAllKeys") == [])
         #expect(try app.call("RNPingBinding.deleteAllKeys") == .null)
     }
+
+    /// Two users bound on the app's phone; a usernameless sign-in asks JS which key.
+    @Test(arguments: [Flavor.reactNativeIOS, .reactNativeAndroid])
+    func aUsernamelessSignInAsksJSForTheKey(flavor: Flavor) throws {
+        let app = try Self.harness(flavor)
+        _ = app.perform { world in try? world.addUser(username: "ada", password: "Passw0rd!", attributes: [:]) }
+        for (user, password) in [("demo", "Ch4ng3it!"), ("ada", "Passw0rd!")] {
+            let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
+            _ = try app.call("RNPingJourney.start", id, "BindDevice", ["forceAuth": true])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "NameCallback", "value": .string(user)]]])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "PasswordCallback", "value": .string(password)]]])
+            _ = app.begin("RNPingBinding.bindForJourney", id, [:], [:])
+            #expect(try app.call("RNPingJourney.next", id, "", ["callbacks": []])["type"] == "SuccessNode")
+        }
+        let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
+        _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
+        guard
+            case .parked(let address) = app.begin(
+                "RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
+        else {
+            Issue.record("the sign did not park")
+            return
+        }
+        let event = try #require(app.takeEvents().first)
+        #expect(event.0 == "RNPingBinding_UserKeyRequired")
+        let keys = event.1["userKeys"]?.arrayValue ?? []
+        #expect(keys.compactMap { $0["username"]?.stringValue } == ["demo", "ada"])
+        let ada = try #require(keys.last?["id"])
+        // resolvePin does not answer a key request.
+        _ = try app.call("RNPingBinding.resolvePin", event.1["requestId"]!, "1234")
+        #expect(app.reply(to: address) == nil)
+        _ = try app.call("RNPingBinding.selectUserKey", event.1["requestId"]!, ada)
+        #expect(try app.reply(to: address)?.get() == ["type": "success"])
+        let node = try app.call("RNPingJourney.next", id, "", ["callbacks": []])
+        #expect(node["type"] == "SuccessNode")
+    }
+
+    @Test func cancelUserKeyRejectsAsCancelledOnIOS() throws {
+        let app = try Self.harness(.reactNativeIOS)
+        _ = app.perform { world in try? world.addUser(username: "ada", password: "Passw0rd!", attributes: [:]) }
+        for (user, password) in [("demo", "Ch4ng3it!"), ("ada", "Passw0rd!")] {
+            let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
+            _ = try app.call("RNPingJourney.start", id, "BindDevice", ["forceAuth": true])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "NameCallback", "value": .string(user)]]])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "PasswordCallback", "value": .string(password)]]])
+            _ = app.begin("RNPingBinding.bindForJourney", id, [:], [:])
+        }
+        let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
+        _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
+        guard
+            case .parked(let address) = app.begin(
+                "RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
+        else {
+            Issue.record("the sign did not park")
+            return
+        }
+        let requestId = try #require(app.takeEvents().first?.1["requestId"])
+        _ = try app.call("RNPingBinding.cancelUserKey", requestId)
+        #expect(Self.rejected(app.reply(to: address))?.0 == "BINDING_CANCELLED")
+    }
 }
 
 extension ModuleHarness.Outcome {
