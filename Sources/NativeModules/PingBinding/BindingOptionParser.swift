@@ -24,7 +24,7 @@ struct BindingCall {
 
     init(options: JSONObject, config: JSONObject, platform: Platform, signing: Bool) {
         self.options = BindingCeremony.Options(style: platform == .ios ? .pingIOS : .pingAndroid)
-        index = Self.index(options["index"], platform)
+        index = Self.index(options["index"])
         deviceName = Self.trimmed(options["deviceName"])
         self.options.appCollectsPin = config["hasPinCollector"] == .bool(true)
         self.options.appSelectsKey = signing && config["hasUserKeySelector"] == .bool(true)
@@ -56,7 +56,7 @@ struct BindingCall {
     }
 
     /// `parseCallbackIndex`: a number (truncated) or a numeric string; anything else is 0.
-    private static func index(_ value: JSONValue?, _ platform: Platform) -> Int {
+    private static func index(_ value: JSONValue?) -> Int {
         switch value {
         case .int(let number)?: return Int(clamping: number)
         case .double(let number)? where number.isFinite: return Int(clamping: Int64(number.rounded(.towardZero)))

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
+import { createPublicKey, verify } from 'node:crypto';
 import { spawnBridge } from './index.mjs';
 
 const fixture = fileURLToPath(new URL('../../../Tests/Fixtures/binding/BindDevicePin.journey.json', import.meta.url));
@@ -61,6 +62,28 @@ for (const flavor of ['rn-ios', 'rn-android']) {
       assert.deepEqual(await binding.signForJourney(sign.id, { claims: { amount: '100.00' } }, config), { type: 'success' });
       assert.equal(asked.length, 1);
       assert.equal((await journey.next(sign.id, '', {})).type, 'SuccessNode');
+
+      // node:crypto checks the phone's key signs as its JWK says (RS512 on Android, ES256 on iOS).
+      const [phoneKey] = (await bridge.emulator.bindingKeys({ phone: 'app' })).keys;
+      assert.equal(phoneKey.publicKey.kty, flavor === 'rn-ios' ? 'EC' : 'RSA');
+      const answered = await bridge.emulator.answerBinding({
+        phone: 'app',
+        callback: {
+          type: 'DeviceSigningVerifierCallback',
+          output: [{ name: 'userId', value: phoneKey.userId }, { name: 'challenge', value: 'node-check' }],
+          input: [{ name: 'IDToken1jws', value: '' }, { name: 'IDToken1clientError', value: '' }],
+        },
+        // The PIN the key was made with is asked again by the SDK's own dialog: the emulated user knows it.
+      });
+      const jws = answered.input[0].value;
+      const [header, payload, signature] = jws.split('.');
+      const alg = JSON.parse(Buffer.from(header, 'base64url')).alg;
+      assert.equal(alg, phoneKey.publicKey.alg);
+      const { kid, use, alg: _alg, ...jwk } = phoneKey.publicKey;
+      const publicKey = createPublicKey({ key: jwk, format: 'jwk' });
+      const options = alg === 'ES256' ? { key: publicKey, dsaEncoding: 'ieee-p1363' } : publicKey;
+      assert.ok(verify(alg === 'RS512' ? 'sha512' : 'sha256', Buffer.from(`${header}.${payload}`), options,
+        Buffer.from(signature, 'base64url')), `${alg} verifies with node:crypto`);
 
       assert.equal(await binding.deleteKey(keys[0].userId, keys[0].id), null);
       assert.deepEqual(await binding.getAllKeys(), []);
