@@ -40,6 +40,10 @@ public struct BindingRequest: Equatable, Sendable {
     public var authenticationType: String
     public var challenge: String
     public var timeout: Int
+    /// The prompt's texts (what a PIN prompt shows unless the app overrides them).
+    public var title = ""
+    public var subtitle = ""
+    public var description = ""
 
     public init(userId: String, username: String, authenticationType: String, challenge: String, timeout: Int) {
         self.userId = userId
@@ -55,6 +59,15 @@ public struct BindingRequest: Equatable, Sendable {
 public enum BindingAnswer: Equatable, Sendable {
     case signed(jws: String, deviceName: String, deviceId: String)
     case clientError(String)
+
+    init(_ step: BindingCeremony.Step) {
+        switch step {
+        case .finished(.success(let signed)):
+            self = .signed(jws: signed.jws, deviceName: signed.deviceName, deviceId: signed.deviceId)
+        case .finished(.failure(let failure)): self = .clientError(failure.clientError)
+        case .prompt: self = .clientError(BindingCeremony.Failure.cancelled.clientError)
+        }
+    }
 }
 
 extension Phone {
@@ -67,30 +80,25 @@ extension Phone {
     public var deviceId: String { String(SHA256.hash("device-id:" + deviceToken).hexString.prefix(40)) }
     public var deviceName: String { "Emulated phone \(id)" }
 
-    /// `DeviceBindingCallback.bind`: the user's earlier keys are dropped, a new P-256 key is made,
-    /// the prompt of a guarded type is answered, and the key signs the challenge. A refused prompt
-    /// leaves no key.
+    /// The old SDK's `DeviceBindingCallback.bind` (`BindingCeremony` in `forgeRockIOS` style, every
+    /// prompt answered by the emulated user): the user's earlier keys are dropped, a new P-256 key
+    /// is made, the prompt of a guarded type is answered, and the key signs the challenge. A
+    /// refused prompt leaves no key.
     public mutating func bind(_ request: BindingRequest, now: Double, random: RandomSource) -> BindingAnswer {
-        guard Self.authenticationTypes.contains(request.authenticationType) else { return .clientError("Unsupported") }
-        bindingKeys.removeAll { $0.userId == request.userId }
-        let key = BindingKey(
-            id: random.uuid().lowercased(), userId: request.userId, username: request.username,
-            authenticationType: request.authenticationType, createdAt: now, key: P256.PrivateKey(generatingWith: random)
-        )
-        if key.isGuarded, let refusal = takePromptAnswer().clientError { return .clientError(refusal) }
-        bindingKeys.append(key)
-        let claims = key.claims(challenge: request.challenge, now: now, timeout: request.timeout, binding: true)
-        return .signed(jws: key.jws(claims: claims, embeddingKey: true), deviceName: deviceName, deviceId: deviceId)
+        var ceremony = BindingCeremony(.bind(request, deviceName: nil), options: .init(style: .forgeRockIOS))
+        return BindingAnswer(ceremony.start(on: &self, now: now, random: random))
     }
 
-    /// `DeviceSigningVerifierCallback.sign`: the key of the user the server named (with none
-    /// named, the most recently bound key), after its prompt. No such key: `ClientNotRegistered`.
+    /// The old SDK's `DeviceSigningVerifierCallback.sign`: the key of the user the server named
+    /// (with none named, the most recently bound key), after its prompt. No such key:
+    /// `ClientNotRegistered`.
     public mutating func sign(userId: String, challenge: String, timeout: Int, now: Double) -> BindingAnswer {
-        let key = userId.isEmpty ? bindingKeys.last : bindingKeys.last { $0.userId == userId }
-        guard let key else { return .clientError("ClientNotRegistered") }
-        if key.isGuarded, let refusal = takePromptAnswer().clientError { return .clientError(refusal) }
-        let claims = key.claims(challenge: challenge, now: now, timeout: timeout, binding: false)
-        return .signed(jws: key.jws(claims: claims, embeddingKey: false), deviceName: deviceName, deviceId: deviceId)
+        var ceremony = BindingCeremony(
+            .sign(
+                userId: userId, challenge: challenge, timeout: timeout,
+                prompt: .init(title: "", subtitle: "", description: "")),
+            options: .init(style: .forgeRockIOS))
+        return BindingAnswer(ceremony.start(on: &self, now: now, random: ZeroRandom()))
     }
 
     /// Deletes the binding key of this id, or every one when `id` is nil; how many went.
@@ -104,4 +112,9 @@ extension Phone {
     mutating func takePromptAnswer() -> PromptAnswer {
         promptAnswers.isEmpty ? .approve : promptAnswers.removeFirst()
     }
+}
+
+/// Signing draws nothing (ES256 is deterministic, RFC 6979; RSA is too): a source that is never read.
+private final class ZeroRandom: RandomSource {
+    func next() -> UInt64 { 0 }
 }

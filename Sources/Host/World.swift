@@ -240,6 +240,8 @@ public final class World {
                             reply: address,
                             outcome: .failure(.rejection(code: "STATE_NOT_SAVED", message: error.message, detail: nil)))
                     }
+                    // A call the lost change parked gets the error from its face: it waits no more.
+                    pendingCalls.unitLost()
                     rollBack(to: directory)
                     throw Host.NotDurable(reason: error.message)
                 }
@@ -250,6 +252,7 @@ public final class World {
                 }
             }
         }
+        pendingCalls.unitCommitted()
         let events = pendingEvents
         pendingEvents.removeAll()
         for (event, params) in events { eventSink?.deliver(event: event, params: params) }
@@ -299,7 +302,7 @@ public final class World {
 
     /// Calls a native method by its wire name (`Host.View.wireNames` lists them). `replyTo` is
     /// where a parked call's answer goes (the face's address for this call: the JSON-RPC id);
-    /// without one a method that would park is answered now with its timeout's outcome.
+    /// without one (a notification) a call may still park, and its answer is dropped when it settles.
     public func invoke(_ wireName: String, _ args: [JSONValue], replyTo: JSONValue? = nil) -> Invocation {
         guard let method = catalog.method(wireName) else { preconditionFailure("no native method \(wireName)") }
         if let park = method.park {

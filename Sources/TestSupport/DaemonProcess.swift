@@ -80,6 +80,12 @@ public struct DaemonProcess {
         }
     }
 
+    /// What stdout holds so far, one message a whole line (a test reading replies as they come).
+    public func messagesSoFar() -> [JSONValue] {
+        let text = collected.pipes.withLock { String(decoding: $0.out, as: UTF8.self) }
+        return text.split(separator: "\n").compactMap { try? JSONParser.parse(String($0)) }
+    }
+
     public func wait() -> Result {
         collected.group.wait()
         process.waitUntilExit()

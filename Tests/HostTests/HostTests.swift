@@ -178,9 +178,10 @@ private func call(_ id: Int, _ method: String, _ params: String? = nil) -> Strin
                 "tokenSyncReady", "tokenUpdate", "exchangeToken",
             ])
         #expect(methods.contains("daemon.shutdown") && methods.contains("emulator.state"))
-        // The token-sync events first; the Ping modules' events (RNPingPush's…) follow on React Native.
-        let events = out[0]["result"]?["events"]?.arrayValue ?? []
+        // The token-sync events, then the Ping modules' own (`NativeEventEmitter`).
+        let events = out[0]["result"]?["events"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(Array(events.prefix(3)) == ["TOKEN_EVENT", "LOGOUT_EVENT", "TOKEN_REQUEST_EVENT"])
+        #expect(events.contains("RNPingBinding_PinRequired") && events.contains("RNPingBinding_UserKeyRequired"))
     }
 }
 

@@ -51,11 +51,15 @@ public enum JWS {
     public enum SigningKey: Sendable {
         case p256(P256.PrivateKey)
         case hmac(HMACSHA256.Key)
+        /// RS256 or RS512, as the hash says.
+        case rsa(RSA.PrivateKey, RSA.Hash)
 
         public var algorithm: Algorithm {
             switch self {
             case .p256: .es256
             case .hmac: .hs256
+            case .rsa(_, .sha256): .rs256
+            case .rsa(_, .sha512): .rs512
             }
         }
     }
@@ -169,6 +173,7 @@ public enum JWS {
         switch key {
         case .p256(let key): signature = key.signature(for: signingInput.utf8).rawRepresentation
         case .hmac(let key): signature = key.authenticate(signingInput.utf8)
+        case .rsa(let key, let hash): signature = key.signature(for: signingInput.utf8, hash: hash)
         }
         return signingInput + "." + Base64URL.encode(signature)
     }

@@ -1,6 +1,7 @@
-/// Modular exponentiation with a public exponent over a multi-limb odd modulus, in Montgomery
+/// Modular exponentiation over a multi-limb odd modulus, in Montgomery
 /// form (CIOS product: Koç, Acar, Kaliski 1996): the arithmetic under RSA verification (RFC 8017
-/// §5.2.2 RSAVP1). Public data only, so nothing here tries to be constant time.
+/// §5.2.2 RSAVP1) and the emulated device's RSA signatures. Nothing here tries to be constant
+/// time: the only private exponents are the emulated phone's test keys.
 ///
 /// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
 struct MontgomeryModulus: Equatable, Sendable {
@@ -122,17 +123,66 @@ struct MontgomeryModulus: Equatable, Sendable {
         return result
     }
 
-    /// base^exponent mod m for base < m and exponent ≥ 1 (left-to-right square-and-multiply).
-    func power(_ base: [UInt64], exponent: UInt64) -> [UInt64] {
-        let montgomeryBase = multiplyRaw(base, rSquared)
-        var result = montgomeryBase
-        let highest = UInt64.bitWidth - 1 - exponent.leadingZeroBitCount
-        for bit in stride(from: highest - 1, through: 0, by: -1) {
-            result = multiplyRaw(result, result)
-            if exponent >> UInt64(bit) & 1 == 1 { result = multiplyRaw(result, montgomeryBase) }
+    /// a·b mod m, for a, b < m.
+    func product(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] { multiplyRaw(multiplyRaw(a, b), rSquared) }
+
+    /// a mod m for a value of up to twice the modulus's limbs (hi·R + lo), when m's top bit is
+    /// set (so each half is below 2m).
+    func reduce(wide value: [UInt64]) -> [UInt64] {
+        var lo = Array(value.prefix(count)) + [UInt64](repeating: 0, count: max(0, count - value.count))
+        var hi = Array(value.dropFirst(count).prefix(count))
+        hi += [UInt64](repeating: 0, count: count - hi.count)
+        if !Self.isLess(lo, limbs) { Self.subtract(&lo, limbs) }
+        if !Self.isLess(hi, limbs) { Self.subtract(&hi, limbs) }
+        return add(multiplyRaw(hi, rSquared), lo)
+    }
+
+    /// a + b mod m, for a, b < m.
+    func add(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var out = a
+        var carry: UInt64 = 0
+        for i in 0..<count {
+            let (s1, c1) = a[i].addingReportingOverflow(b[i])
+            let (s2, c2) = s1.addingReportingOverflow(carry)
+            out[i] = s2
+            carry = (c1 ? 1 : 0) | (c2 ? 1 : 0)
         }
+        if carry != 0 || !Self.isLess(out, limbs) { Self.subtract(&out, limbs) }
+        return out
+    }
+
+    /// a − b mod m, for a, b < m.
+    func subtract(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+        var out = a
+        if Self.subtract(&out, b) != 0 {
+            var carry: UInt64 = 0
+            for i in 0..<count {
+                let (s1, c1) = out[i].addingReportingOverflow(limbs[i])
+                let (s2, c2) = s1.addingReportingOverflow(carry)
+                out[i] = s2
+                carry = (c1 ? 1 : 0) | (c2 ? 1 : 0)
+            }
+        }
+        return out
+    }
+
+    /// base^exponent mod m for base < m and exponent ≥ 1 (left-to-right square-and-multiply).
+    func power(_ base: [UInt64], exponent: UInt64) -> [UInt64] { power(base, exponentLimbs: [exponent]) }
+
+    /// The same with a multi-limb exponent (little-endian limbs, at least one bit set): RSA's
+    /// private exponent and the primality test's. Not constant time: the emulated device's keys
+    /// are test keys.
+    func power(_ base: [UInt64], exponentLimbs exponent: [UInt64]) -> [UInt64] {
+        let montgomeryBase = multiplyRaw(base, rSquared)
         var one = [UInt64](repeating: 0, count: count)
         one[0] = 1
+        guard let top = exponent.lastIndex(where: { $0 != 0 }) else { return one }
+        var result = montgomeryBase
+        let highest = 64 * top + UInt64.bitWidth - 1 - exponent[top].leadingZeroBitCount
+        for bit in stride(from: highest - 1, through: 0, by: -1) {
+            result = multiplyRaw(result, result)
+            if exponent[bit / 64] >> UInt64(bit % 64) & 1 == 1 { result = multiplyRaw(result, montgomeryBase) }
+        }
         return multiplyRaw(result, one)
     }
 }

@@ -1,6 +1,7 @@
 /// RSA public keys and RSASSA-PKCS1-v1_5 signature verification with SHA-256 or SHA-512 (RFC 8017
 /// §8.2.2, EMSA-PKCS1-v1_5 §9.2): JWS RS256 and RS512 (RFC 7518 §3.3), COSE alg −257, `packed`
-/// attestation with an RSA certificate. Verification only; no RSA private keys exist in the bridge.
+/// attestation with an RSA certificate. Signing (the emulated Android phone's keys) is in
+/// `RSA+PrivateKey.swift`.
 ///
 /// The encoded message is rebuilt in full and compared byte for byte with the recovered one, so
 /// there is no parsing of the padding or DigestInfo to be lax about (the Bleichenbacher 2006

@@ -16,6 +16,9 @@ public final class PendingCalls {
 
     private var nextNumber = 1
     private var parked: [Int: JSONValue] = [:]
+    /// Tickets issued in the unit of work under way: if its change is lost, the face answers
+    /// their requests with the error, so nothing may answer them again.
+    private var issuedThisUnit: [Int] = []
     /// Settled since the world last took them: the face's address and the outcome.
     private var settled: [(address: JSONValue, outcome: Result<JSONValue, BridgeError>)] = []
 
@@ -25,6 +28,7 @@ public final class PendingCalls {
     public func ticket(wireName: String, address: JSONValue) -> Ticket {
         defer { nextNumber += 1 }
         parked[nextNumber] = address
+        issuedThisUnit.append(nextNumber)
         return Ticket(number: nextNumber, wireName: wireName)
     }
 
@@ -46,6 +50,16 @@ public final class PendingCalls {
     public func take() -> [(address: JSONValue, outcome: Result<JSONValue, BridgeError>)] {
         defer { settled.removeAll() }
         return settled
+    }
+
+    /// The unit of work ended durable: its parked calls wait on.
+    public func unitCommitted() { issuedThisUnit.removeAll() }
+
+    /// The unit of work's change was lost: the calls it parked were answered with that error, so
+    /// they wait no longer (a later settle of their tickets is ignored).
+    public func unitLost() {
+        for number in issuedThisUnit { parked[number] = nil }
+        issuedThisUnit.removeAll()
     }
 
     /// How many calls wait (what a shutdown or the inspector can report).

@@ -78,6 +78,7 @@ public enum PingModules {
             RNPingDeviceProfileModule(context),
             RNPingDeviceIdModule(context),
             RNPingExternalIdpModule(context),
+            RNPingBindingModule(context),
         ]
     }
 }

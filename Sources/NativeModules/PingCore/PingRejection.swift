@@ -13,6 +13,7 @@ enum PingRejection {
         case network = "network_error", state = "state_error", unknown = "unknown_error"
         case parse = "parse_error"
         case fido = "fido_error"
+        case binding = "binding_error"
     }
 
     static func reject(_ code: String, _ kind: Kind, _ message: String, status: Int? = nil) -> BridgeError {

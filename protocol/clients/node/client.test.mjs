@@ -216,8 +216,9 @@ test('nativeModules has the shape NativeEventEmitter needs', async () => {
       assert.equal(typeof modules.FRAuthSampleBridge[name], 'function', name);
     }
     assert.equal(typeof modules.HydraTokenExchangeModule.exchangeToken, 'function');
-    // The token-sync events first; the Ping modules' events (RNPingPush's…) follow on the React Native flavors.
+    // The token-sync events first, then the Ping modules' own.
     assert.deepEqual(bridge.hello.events.slice(0, 3), ['TOKEN_EVENT', 'LOGOUT_EVENT', 'TOKEN_REQUEST_EVENT']);
+    assert.ok(bridge.hello.events.includes('RNPingBinding_PinRequired'));
   } finally {
     await bridge.close();
   }

@@ -10,8 +10,12 @@
 const { accessSync, constants, existsSync, realpathSync, statSync } = require('node:fs');
 const { basename, delimiter, dirname, join } = require('node:path');
 const { Connection, RPCError } = require('./transport.cjs');
-const { pingModules, turboModuleRegistry, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS,
-  PING_LOGGER_METHODS, PING_PROTECT_METHODS, PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS } = require('./ping.cjs');
+const {
+  pingModules, turboModuleRegistry, classicModules,
+  PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS, PING_LOGGER_METHODS,
+  PING_PROTECT_METHODS, PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS, PING_PUSH_METHODS, PING_FIDO_METHODS,
+  PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS, PING_EXTERNAL_IDP_METHODS, PING_BINDING_METHODS,
+} = require('./ping.cjs');
 
 const here = __dirname;
 
@@ -316,8 +320,8 @@ class Bridge {
       listenerCount(event) { return bridge.emitter.listenerCount(event); }
     };
     /**
-     * React Native's `DeviceEventEmitter`, which RNPingPush's JS listens on
-     * (`com.pingidentity.rnpush.PushMessageReceived`): the same daemon events.
+     * React Native's `DeviceEventEmitter`, which RNPingPush's and RNPingBinding's JS listen on
+     * (`com.pingidentity.rnpush.PushMessageReceived`, `RNPingBinding_PinRequired`…): the same daemon events.
      */
     this.DeviceEventEmitter = {
       addListener: (event, listener) => bridge.emitter.addListener(event, listener),
@@ -370,24 +374,11 @@ class Bridge {
       module.removeListeners = () => {};
       return module;
     };
-    const ping = this.pingModules();
     return {
       FRAuthSampleBridge: withEvents(BRIDGE_METHODS),
       AuthenticationTokenModule: withEvents(['tokenSyncReady', 'tokenUpdate', 'logout']),
       HydraTokenExchangeModule: withEvents(['exchangeToken']),
-      RNPingJourneyClassic: ping.RNPingJourney,
-      RNPingOidcClassic: ping.RNPingOidc,
-      RNPingStorageClassic: ping.RNPingStorage,
-      RNPingOathClassic: ping.RNPingOath,
-      RNPingLoggerClassic: ping.RNPingLogger,
-      RNPingProtectClassic: ping.RNPingProtect,
-      RNPingDeviceClientClassic: ping.RNPingDeviceClient,
-      RNPingBrowserClassic: ping.RNPingBrowser,
-      RNPingPushClassic: ping.RNPingPush,
-      RNPingFidoClassic: ping.RNPingFido,
-      RNPingDeviceProfileClassic: ping.RNPingDeviceProfile,
-      RNPingDeviceIdClassic: ping.RNPingDeviceId,
-      RNPingExternalIdpClassic: ping.RNPingExternalIdp,
+      ...classicModules(this.pingModules()),
     };
   }
 
@@ -418,6 +409,8 @@ class Bridge {
 
 module.exports = {
   spawnBridge, findBinary, PLATFORMS, platformPackage, binaryNotFoundHint, EventHub, RPCError, defaultBinary, BRIDGE_METHODS, TOKEN_SYNC_METHODS, EVENTS,
-  PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
-  PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
+  // Every Ping module's method names (listed by name, so ES imports see them).
+  PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS, PING_OATH_METHODS, PING_LOGGER_METHODS,
+  PING_PROTECT_METHODS, PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS, PING_PUSH_METHODS, PING_FIDO_METHODS,
+  PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS, PING_EXTERNAL_IDP_METHODS, PING_BINDING_METHODS,
 };

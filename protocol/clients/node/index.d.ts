@@ -144,6 +144,8 @@ export interface EventMap {
   TOKEN_EVENT: TokenEvent;
   LOGOUT_EVENT: LogoutEvent;
   TOKEN_REQUEST_EVENT: TokenRequestEvent;
+  RNPingBinding_PinRequired: BindingPinRequiredEvent;
+  RNPingBinding_UserKeyRequired: BindingUserKeyRequiredEvent;
 }
 
 export type EventName = keyof EventMap;
@@ -471,6 +473,7 @@ export interface NativeModulesShape {
   RNPingDeviceProfileClassic: RNPingDeviceProfileModule;
   RNPingDeviceIdClassic: RNPingDeviceIdModule;
   RNPingExternalIdpClassic: RNPingExternalIdpModule;
+  RNPingBindingClassic: RNPingBindingModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -715,6 +718,27 @@ export interface RNPingExternalIdpModule extends EventModule {
   authorizeForDaVinci(davinciId: string, options: { index?: number | string }, config: { redirectUri: string; loggerId?: string }): Promise<null>;
 }
 
+/** A `UserKey` as RNPingBinding lists it (Android's `id` is the key alias, iOS's the key id). */
+export interface BindingUserKey { id: string; userId: string; username: string; authenticationType: string }
+
+/** `RNPingBinding_PinRequired` / `RNPingBinding_UserKeyRequired` (binding/ios/BindingEventBridge.swift). */
+export interface BindingPinRequiredEvent { requestId: string; title: string; subtitle: string; description: string }
+export interface BindingUserKeyRequiredEvent { requestId: string; userKeys: BindingUserKey[] }
+
+/** binding/src/NativeRNPingBinding.ts: bind/sign settle once any prompt they raised is answered. */
+export interface RNPingBindingModule extends EventModule {
+  bindForJourney(journeyId: string, options: Record<string, unknown>, config: Record<string, unknown>): Promise<{ type: 'success' }>;
+  signForJourney(journeyId: string, options: Record<string, unknown>, config: Record<string, unknown>): Promise<{ type: 'success' }>;
+  /** `void` on the device: sent at once, in call order. */
+  resolvePin(requestId: string, pin: string): void;
+  cancelPin(requestId: string): void;
+  selectUserKey(requestId: string, keyId: string): void;
+  cancelUserKey(requestId: string): void;
+  getAllKeys(): Promise<BindingUserKey[]>;
+  deleteKey(userId: string, keyId: string): Promise<null>;
+  deleteAllKeys(): Promise<null>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
@@ -731,6 +755,7 @@ export interface PingModules {
   RNPingDeviceProfile: RNPingDeviceProfileModule;
   RNPingDeviceId: RNPingDeviceIdModule;
   RNPingExternalIdp: RNPingExternalIdpModule;
+  RNPingBinding: RNPingBindingModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -754,7 +779,7 @@ export interface Bridge extends BridgeMethods, TokenSyncMethods {
   readonly emitter: EventHub;
   readonly emulator: Emulator;
   readonly NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
-  /** React Native's DeviceEventEmitter (RNPingPush's events): the same daemon events. */
+  /** React Native's `DeviceEventEmitter`: the daemon's events (RNPingPush's and RNPingBinding's among them). */
   readonly DeviceEventEmitter: NativeEventEmitterLike;
   /** The daemon's process id. */
   readonly pid: number | undefined;
@@ -806,3 +831,9 @@ export const PING_LOGGER_METHODS: readonly string[];
 export const PING_PROTECT_METHODS: readonly string[];
 export const PING_DEVICE_CLIENT_METHODS: readonly string[];
 export const PING_BROWSER_METHODS: readonly string[];
+export const PING_PUSH_METHODS: readonly string[];
+export const PING_FIDO_METHODS: readonly string[];
+export const PING_DEVICE_PROFILE_METHODS: readonly string[];
+export const PING_DEVICE_ID_METHODS: readonly string[];
+export const PING_EXTERNAL_IDP_METHODS: readonly string[];
+export const PING_BINDING_METHODS: readonly string[];

@@ -11,7 +11,7 @@
 // lives on the environment's global, so jest.resetModules() does not lose the daemon.
 'use strict';
 const { spawnBridge, EventHub, BRIDGE_METHODS } = require('./index.cjs');
-const { pingModules, turboModuleRegistry } = require('./ping.cjs');
+const { pingModules, turboModuleRegistry, classicModules } = require('./ping.cjs');
 
 function state() {
   globalThis.__authbridgeJest ??= { hub: new EventHub(), current: null, failure: null };
@@ -116,27 +116,15 @@ function reactNativeMock({ flavor = 'rn-ios', jest: jestObject, extra = {} } = {
     listenerCount(event) { return state().hub.listenerCount(event); }
   }
   // The Ping SDK's modules: TurboModuleRegistry.get('RNPingJourney') and the classic fallbacks
-  // NativeModules.RNPingJourneyClassic / RNPingOidcClassic / RNPingStorageClassic (… RNPingBrowserClassic) are the same objects.
+  // NativeModules.RNPingJourneyClassic, RNPingOidcClassic… are the same objects.
   const ping = pingModules((name, args) => bridge().call(name, args), { flavor, jest: jestObject });
-  NativeModules.RNPingJourneyClassic = ping.RNPingJourney;
-  NativeModules.RNPingOidcClassic = ping.RNPingOidc;
-  NativeModules.RNPingStorageClassic = ping.RNPingStorage;
-  NativeModules.RNPingOathClassic = ping.RNPingOath;
-  NativeModules.RNPingLoggerClassic = ping.RNPingLogger;
-  NativeModules.RNPingProtectClassic = ping.RNPingProtect;
-  NativeModules.RNPingDeviceClientClassic = ping.RNPingDeviceClient;
-  NativeModules.RNPingBrowserClassic = ping.RNPingBrowser;
-  NativeModules.RNPingPushClassic = ping.RNPingPush;
-  // RNPingPush's JS listens on DeviceEventEmitter: the same daemon events.
+  Object.assign(NativeModules, classicModules(ping));
+  // RNPingPush's and RNPingBinding's JS listen on DeviceEventEmitter: the same daemon events.
   const DeviceEventEmitter = {
     addListener: (event, listener) => state().hub.addListener(event, listener),
     removeAllListeners: (event) => state().hub.removeAllListeners(event),
     listenerCount: (event) => state().hub.listenerCount(event),
   };
-  NativeModules.RNPingFidoClassic = ping.RNPingFido;
-  NativeModules.RNPingDeviceProfileClassic = ping.RNPingDeviceProfile;
-  NativeModules.RNPingDeviceIdClassic = ping.RNPingDeviceId;
-  NativeModules.RNPingExternalIdpClassic = ping.RNPingExternalIdp;
   const TurboModuleRegistry = turboModuleRegistry(ping);
   const OS = flavor === 'rn-android' ? 'android' : 'ios';
   const Platform = { OS, select: (choices) => (OS in choices ? choices[OS] : choices.default) };

@@ -28,7 +28,7 @@ export interface JestLike {
 export interface ReactNativeMock {
   NativeModules: NativeModulesShape;
   NativeEventEmitter: new (nativeModule?: unknown) => NativeEventEmitterLike;
-  /** RNPingPush's JS listens here: the same daemon events. */
+  /** React Native's DeviceEventEmitter: the daemon's events (RNPingPush and RNPingBinding listen here). */
   DeviceEventEmitter: NativeEventEmitterLike;
   Platform: { OS: 'ios' | 'android'; select<T>(choices: { ios?: T; android?: T; default?: T }): T | undefined };
   /** get('RNPingJourney' | 'RNPingOidc' | 'RNPingStorage'): the same objects as NativeModules.RNPing*Classic. */

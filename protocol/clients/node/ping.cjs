@@ -38,6 +38,8 @@ const PING_FIDO_METHODS = ['registerCredential', 'authenticateCredential', 'regi
 const PING_DEVICE_PROFILE_METHODS = ['collectDeviceProfile', 'collectDeviceProfileForJourney'];
 const PING_DEVICE_ID_METHODS = ['getDefaultDeviceId'];
 const PING_EXTERNAL_IDP_METHODS = ['authorizeForJourney', 'selectProviderForJourney', 'authorizeForDaVinci'];
+const PING_BINDING_METHODS = ['bindForJourney', 'signForJourney', 'resolvePin', 'cancelPin', 'selectUserKey', 'cancelUserKey',
+  'getAllKeys', 'deleteKey', 'deleteAllKeys'];
 
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
@@ -178,6 +180,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   const RNPingDeviceProfile = passThrough('RNPingDeviceProfile', PING_DEVICE_PROFILE_METHODS);
   const RNPingDeviceId = passThrough('RNPingDeviceId', PING_DEVICE_ID_METHODS);
   const RNPingExternalIdp = passThrough('RNPingExternalIdp', PING_EXTERNAL_IDP_METHODS);
+  const RNPingBinding = bindingModule(call, wrap, after);
 
   const RNPingBrowser = {};
   RNPingBrowser.configure = wrap((config) => {
@@ -188,8 +191,8 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
 
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId, RNPingExternalIdp]) {
-    // What NativeEventEmitter requires of a module (RNPingPush's events go through DeviceEventEmitter).
+    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId, RNPingExternalIdp, RNPingBinding]) {
+    // What NativeEventEmitter requires of a module (RNPingPush's and RNPingBinding's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
   }
@@ -197,7 +200,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   return {
     RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
     RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId,
-    RNPingExternalIdp,
+    RNPingExternalIdp, RNPingBinding,
   };
 }
 
@@ -250,6 +253,34 @@ function extensionModules(call, { ios, wrap, created, newId }) {
   return { RNPingOath, RNPingLogger, RNPingProtect };
 }
 
+/**
+ * RNPingBinding (binding/src/NativeRNPingBinding.ts). bind/sign resolve once the daemon answers, which for a PIN
+ * or key prompt is after JS answered it. resolvePin, cancelPin, selectUserKey and cancelUserKey are `void` on the
+ * device: here they send their call and return undefined at once, in call order (one stream to the daemon), so
+ * the PinRequired listener's answer reaches the daemon before anything JS calls after it.
+ */
+function bindingModule(call, wrap, after) {
+  const module = {};
+  for (const name of PING_BINDING_METHODS) module[name] = wrap((...args) => call(`RNPingBinding.${name}`, args));
+  for (const name of ['bindForJourney', 'signForJourney']) {
+    // A config naming a user-key storage handle waits for its registration.
+    module[name] = wrap((...args) => after(args[2]?.userKeyStorageId, () => call(`RNPingBinding.${name}`, args)));
+  }
+  for (const name of ['resolvePin', 'cancelPin', 'selectUserKey', 'cancelUserKey']) {
+    module[name] = wrap((...args) => {
+      call(`RNPingBinding.${name}`, args).catch(() => {});
+    });
+  }
+  return module;
+}
+
+/** `NativeModules.<name>Classic` for each module (the old-architecture fallback every package's getNativeModule tries). */
+function classicModules(modules) {
+  const classic = {};
+  for (const [name, module] of Object.entries(modules)) if (name.startsWith('RNPing')) classic[`${name}Classic`] = module;
+  return classic;
+}
+
 /** `TurboModuleRegistry` over those modules: `get` (null for other names) and `getEnforcing`. */
 function turboModuleRegistry(modules) {
   return {
@@ -262,10 +293,11 @@ function turboModuleRegistry(modules) {
 }
 
 module.exports = {
-  pingModules, turboModuleRegistry, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
+  pingModules, turboModuleRegistry, classicModules, oidcConfigProblem, storageConfig, PING_JOURNEY_METHODS, PING_OIDC_METHODS, PING_STORAGE_METHODS,
   PING_OATH_METHODS, PING_LOGGER_METHODS, PING_PROTECT_METHODS,
   PING_DEVICE_CLIENT_METHODS, PING_BROWSER_METHODS,
   PING_PUSH_METHODS,
   PING_FIDO_METHODS, PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS,
   PING_EXTERNAL_IDP_METHODS,
+  PING_BINDING_METHODS,
 };
