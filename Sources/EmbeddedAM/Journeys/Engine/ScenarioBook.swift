@@ -101,22 +101,10 @@ extension JourneyEngine {
 }
 
 extension JourneyDefinition {
-    /// The nodes whose outcome a scenario decides, page children included: scripts, and the
-    /// PingOne Protect Evaluation node (the risk PingOne would answer).
+    /// The nodes whose outcome a scenario decides (`ScenarioChosen`), page children included.
     var scenarioNodes: [ScenarioDecided] {
-        nodes.values.flatMap { node -> [ScenarioDecided] in
-            if let scenario = node.node as? AM.ScenarioNode { return [ScenarioDecided(scenario)] }
-            if let protect = node.node as? AM.PingOneProtectEvaluationNode {
-                return [
-                    ScenarioDecided(
-                        nodeId: protect.nodeId, displayName: protect.displayName, outcomes: protect.outcomes)
-                ]
-            }
-            if let page = node.node as? AM.PageNode {
-                return page.children.compactMap { ($0 as? AM.ScenarioNode).map(ScenarioDecided.init) }
-            }
-            return []
-        }
+        nodes.values.flatMap { node -> [Any] in (node.node as? AM.PageNode)?.children ?? [node.node] }
+            .compactMap { ($0 as? any ScenarioChosen).map(ScenarioDecided.init(chosen:)) }
     }
 
     /// The HTTP Client nodes, whose responses a scenario gives.
@@ -129,6 +117,12 @@ protocol ScenarioNamed {
     var displayName: String? { get }
 }
 
+/// A node whose outcome a scenario chooses, because AuthBridge cannot run what decides it: a
+/// script, or PingOne Protect's risk evaluation.
+protocol ScenarioChosen: ScenarioNamed {
+    var outcomes: [String] { get }
+}
+
 /// A node a scenario names, as its lookups see it: its id and display name, and, for a node
 /// whose outcome the scenario chooses, the outcomes it may choose from (empty for a node the
 /// scenario gives a response to).
@@ -139,7 +133,7 @@ struct ScenarioDecided: ScenarioNamed {
 }
 
 extension ScenarioDecided {
-    init(_ node: AM.ScenarioNode) {
+    init(chosen node: any ScenarioChosen) {
         self.init(nodeId: node.nodeId, displayName: node.displayName, outcomes: node.outcomes)
     }
 
@@ -149,5 +143,6 @@ extension ScenarioDecided {
     }
 }
 
-extension AM.ScenarioNode: ScenarioNamed {}
+extension AM.ScenarioNode: ScenarioChosen {}
+extension AM.PingOneProtectEvaluationNode: ScenarioChosen {}
 extension AM.RESTNode: ScenarioNamed {}
