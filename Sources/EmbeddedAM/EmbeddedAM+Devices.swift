@@ -21,13 +21,7 @@ extension EmbeddedAM {
         }
         switch request.operation {
         case .query:
-            let result = user.devices.restJSON(kind).map(JSONValue.object)
-            return ServerReply(
-                status: 200,
-                body: [
-                    "result": .array(result), "resultCount": .int(Int64(result.count)), "pagedResultsCookie": .null,
-                    "totalPagedResultsPolicy": "NONE", "totalPagedResults": -1, "remainingPagedResults": -1,
-                ])
+            return Self.queryResult(user.devices.restJSON(kind).map(JSONValue.object))
         case .rename(let uuid, let name):
             var renamed: JSONObject?
             _ = users.update(username: user.username) { user in
@@ -68,13 +62,7 @@ extension EmbeddedAM {
         func find(_ uuid: String) -> Int? { listed.firstIndex { $0.uuid == uuid } }
         switch operation {
         case .query:
-            let result = listed.map { JSONValue.object($0.restJSON) }
-            return ServerReply(
-                status: 200,
-                body: [
-                    "result": .array(result), "resultCount": .int(Int64(result.count)), "pagedResultsCookie": .null,
-                    "totalPagedResultsPolicy": "NONE", "totalPagedResults": -1, "remainingPagedResults": -1,
-                ])
+            return Self.queryResult(listed.map { JSONValue.object($0.restJSON) })
         case .rename(let uuid, let name):
             guard let index = find(uuid) else {
                 return ServerReply(status: 404, body: Self.notFound("Device not found"))
@@ -105,5 +93,15 @@ extension EmbeddedAM {
 
     static func notFound(_ message: String) -> JSONValue {
         ["code": 404, "reason": "Not Found", "message": .string(message)]
+    }
+
+    /// AM's answer to a `_queryFilter=true` on a devices collection: the items, unpaged.
+    static func queryResult(_ result: [JSONValue]) -> ServerReply {
+        ServerReply(
+            status: 200,
+            body: [
+                "result": .array(result), "resultCount": .int(Int64(result.count)), "pagedResultsCookie": .null,
+                "totalPagedResultsPolicy": "NONE", "totalPagedResults": -1, "remainingPagedResults": -1,
+            ])
     }
 }
