@@ -123,6 +123,23 @@ import Testing
         }
     }
 
+    /// `next` cannot set what only the package answers: both SDKs name the package
+    /// (`integrationCallbackRequirements`), and the node stays as it was.
+    @Test(arguments: [Flavor.reactNativeIOS, .reactNativeAndroid])
+    func nextWithAnIdPValueAsksForTheExternalIdpPackage(_ flavor: Flavor) throws {
+        let (app, id) = try Self.app(flavor)
+        _ = try app.call("RNPingJourney.start", id, "SocialLogin", [:])
+        let refused = app.rejection(
+            "RNPingJourney.next", id, "", ["callbacks": [["type": "SelectIdPCallback", "value": "google"]]])
+        #expect(
+            RNPingJourneyTests.rejected(refused)!
+                == (
+                    "JOURNEY_MISSING_INTEGRATION_ERROR", "state_error",
+                    "Callback type SelectIdPCallback requires additional native integration: @ping-identity/rn-external-idp"
+                ))
+        #expect(try app.call("RNPingExternalIdp.selectProviderForJourney", id, "google", [:], Self.config) == .null)
+    }
+
     @Test func aProviderNotOfferedShowsTheSelectionAgainAndLocalAuthenticationStillWorks() throws {
         let (app, id) = try Self.app(.reactNativeIOS)
         _ = try app.call("RNPingJourney.start", id, "SocialLogin", [:])

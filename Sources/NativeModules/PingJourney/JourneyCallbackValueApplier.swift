@@ -82,20 +82,36 @@ struct JourneyCallbackValueApplier {
                 callback.state["allowUserDefinedQuestions"] = .bool(
                     try asBoolean(allow, "\(name).allowUserDefinedQuestions"))
             }
-        case .pingOneProtectInitialize, .pingOneProtectEvaluation:
-            // `integrationCallbackRequirements` in `journey/ios/Callback/JourneyCallbackValueApplier.swift`
-            // and its Android twin: no RN package sets them (RNPingProtect has no journey method).
-            throw PingRejection.journey(
-                .missingIntegration, .state,
-                "Callback type \(name) requires additional native integration: PingOne Protect integration")
         case .metadata, .pollingWait, .textOutput, .suspendedTextOutput:
             throw PingRejection.journey(
                 .unsupportedCallback, .argument, "Callback type \(name) is output-only and cannot be mutated")
         default:
+            if let requirement = Self.integrationRequirements[Self.normalized(callback.type.rawValue)] {
+                throw PingRejection.journey(
+                    .missingIntegration, .state,
+                    "Callback type \(name) requires additional native integration: \(requirement)")
+            }
             throw PingRejection.journey(
                 .unsupportedCallback, .argument, "Callback type \(name) is not supported for value mutation")
         }
     }
+
+    /// The callbacks only a native package answers, and which (`integrationCallbackRequirements` in
+    /// `journey/ios/Callback/JourneyCallbackValueApplier.swift` and its Android twin): JS cannot set
+    /// them through `next`; the package's `…ForJourney` method does (PingOne Protect's have none).
+    static let integrationRequirements: [String: String] = [
+        "DeviceProfileCallback": "@ping-identity/rn-device-profile",
+        "FidoRegistrationCallback": "@ping-identity/rn-fido",
+        "FidoAuthenticationCallback": "@ping-identity/rn-fido",
+        "PingOneProtectInitializeCallback": "PingOne Protect integration",
+        "PingOneProtectEvaluationCallback": "PingOne Protect integration",
+        "SelectIdpCallback": "@ping-identity/rn-external-idp",
+        "IdpCallback": "@ping-identity/rn-external-idp",
+        "ReCaptchaCallback": "ReCaptcha integration",
+        "ReCaptchaEnterpriseCallback": "ReCaptcha Enterprise integration",
+        "DeviceBindingCallback": "@ping-identity/rn-binding",
+        "DeviceSigningVerifierCallback": "@ping-identity/rn-binding",
+    ]
 
     /// The SDK's class names for AM's aliases (`normalizedCallbackType`).
     static func normalized(_ type: String) -> String {
