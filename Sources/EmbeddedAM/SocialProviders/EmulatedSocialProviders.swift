@@ -85,9 +85,13 @@ public final class EmulatedSocialProviders: SocialSignIn {
 
     let accounts: SocialTestAccounts
     let clock: Clock
-    private let googleKey = EmulatedSocialProviders.key(.google)
-    private let appleKey = EmulatedSocialProviders.key(.apple)
-    private let facebookKey = EmulatedSocialProviders.key(.facebook)
+    // Static lets: made on first use (a key's public point is a scalar multiplication), not at
+    // every start.
+    private static let googleKey = key(.google)
+    private static let appleKey = key(.apple)
+    private static let facebookKey = key(.facebook)
+    private var appleKey: P256.PrivateKey { Self.appleKey }
+    private var facebookKey: P256.PrivateKey { Self.facebookKey }
 
     init(accounts: SocialTestAccounts, clock: Clock) {
         self.accounts = accounts
@@ -96,9 +100,9 @@ public final class EmulatedSocialProviders: SocialSignIn {
 
     private func key(_ kind: SocialProviderKind) -> P256.PrivateKey {
         switch kind {
-        case .google: googleKey
-        case .apple: appleKey
-        case .facebook: facebookKey
+        case .google: Self.googleKey
+        case .apple: Self.appleKey
+        case .facebook: Self.facebookKey
         }
     }
 
