@@ -167,7 +167,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   for (const name of PING_OIDC_METHODS.slice(2)) {
     RNPingOidc[name] = wrap((...args) => after(args[0], () => call(`RNPingOidc.${name}`, args)));
   }
-  const { RNPingOath, RNPingLogger, RNPingProtect } = extensionModules(call, { ios, wrap, created, newId });
+  const { RNPingOath, RNPingLogger } = modulesWithSyncIds(call, { ios, wrap, created, newId });
   /** A module whose methods each send their arguments as they are (every method a promise on the device). */
   const passThrough = (moduleName, methods) => {
     const module = {};
@@ -180,6 +180,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   const RNPingDeviceProfile = passThrough('RNPingDeviceProfile', PING_DEVICE_PROFILE_METHODS);
   const RNPingDeviceId = passThrough('RNPingDeviceId', PING_DEVICE_ID_METHODS);
   const RNPingExternalIdp = passThrough('RNPingExternalIdp', PING_EXTERNAL_IDP_METHODS);
+  const RNPingProtect = passThrough('RNPingProtect', PING_PROTECT_METHODS);
   const RNPingBinding = bindingModule(call, wrap, after);
 
   const RNPingBrowser = {};
@@ -205,11 +206,11 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
 }
 
 /**
- * RNPingOath, RNPingLogger and RNPingProtect (promise methods only). Their synchronous methods (registerOathPolicyEvaluator/configureOathPolicyEvaluator,
+ * RNPingOath and RNPingLogger, whose synchronous methods (registerOathPolicyEvaluator/configureOathPolicyEvaluator,
  * registerLogger/syncLogger) answer here at once, as on the device, and tell the daemon with the id picked; a
  * promise call naming such an id (create's policyEvaluatorId, loggerId, storageId) waits for that call.
  */
-function extensionModules(call, { ios, wrap, created, newId }) {
+function modulesWithSyncIds(call, { ios, wrap, created, newId }) {
   const RNPingOath = {};
   for (const name of PING_OATH_METHODS.slice(0, 9)) {
     RNPingOath[name] = wrap((...args) => call(`RNPingOath.${name}`, args));
@@ -246,11 +247,7 @@ function extensionModules(call, { ios, wrap, created, newId }) {
   });
   // Sent at once: it follows the register call on the wire, and calls after it must see the new level.
   RNPingLogger.syncLogger = wrap((config) => { call('RNPingLogger.syncLogger', [config]).catch(() => {}); });
-  const RNPingProtect = {};
-  for (const name of PING_PROTECT_METHODS) {
-    RNPingProtect[name] = wrap((...args) => call(`RNPingProtect.${name}`, args));
-  }
-  return { RNPingOath, RNPingLogger, RNPingProtect };
+  return { RNPingOath, RNPingLogger };
 }
 
 /**
