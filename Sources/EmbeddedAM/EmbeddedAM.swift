@@ -38,6 +38,8 @@ public final class EmbeddedAM: IdentityServer {
     }
 
     public var journeyNames: [String] { journeyEngine.journeys.names }
+    /// The last journey that ended in failure, and why (`JourneyFailure`), since the start.
+    public var lastFailure: JourneyFailure? { journeyEngine.lastFailure }
 
     /// The loaded journey of this name (a built-in is parsed now if it was not yet).
     func journey(named name: String) -> JourneyDefinition? { journeyEngine.journeys.named(name) }

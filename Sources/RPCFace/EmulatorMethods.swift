@@ -87,6 +87,10 @@ extension RPCFace {
             _ = try NamedParams(call)
             return try unit { world in world.lastOneTimeCode?.json ?? .null }
         }
+        register("emulator.lastFailure") { [unowned self] call throws(JSONRPCError) in
+            _ = try NamedParams(call)
+            return try unit { world in world.embedded.lastFailure.map { .object($0.json) } ?? .null }
+        }
         register("emulator.lastSuspendedJourney") { [unowned self] call throws(JSONRPCError) in
             _ = try NamedParams(call)
             return try unit { world in world.lastSuspendLink?.json ?? .null }
@@ -111,6 +115,7 @@ extension RPCFace {
     /// why, instead of acting on an emulator the app is not talking to.
     static let embeddedOnly = [
         "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
+        "emulator.lastFailure",
     ]
 
     func registerRemoteRefusals() {

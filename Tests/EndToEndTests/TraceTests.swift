@@ -93,7 +93,7 @@ import Testing
         #expect(traceLines.contains { $0.contains(" event TOKEN_EVENT ") && $0.contains("\"reason\":\"refresh\"") })
         #expect(traceLines.contains { $0.contains(" event TOKEN_REQUEST_EVENT ") })
         let timestamped = try Regex(
-            #"^authbridge trace: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (request|response|event) "#)
+            #"^authbridge trace: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (request|response|event|journey-failure) "#)
         #expect(traceLines.allSatisfy { $0.firstMatch(of: timestamped) != nil })
         let timed = try Regex(#" response 13 next \d+\.\d\d ms \{"result":\{"type":"LoginSuccess""#)
         #expect(traceLines.contains { $0.firstMatch(of: timed) != nil })

@@ -153,6 +153,26 @@ test('stderr is kept apart from results, and a missing binary says what to do', 
     /binary not found at \/nonexistent\/authbridge \(the binary option\): run `swift build`.*install @authbridge\/client-/);
 });
 
+test('a failed login says why: emulator.lastFailure, the info log and the trace, never the password', async () => {
+  const bridge = await spawnBridge({ seed: 7, clock: 'virtual', logLevel: 'trace' });
+  try {
+    await bridge.start();
+    assert.equal(await bridge.emulator.lastFailure(), null);
+    await assert.rejects(bridge.next(answer(await bridge.login(), { ...credentials, IDToken2: 'typed-Secret-9' })));
+    const failure = await bridge.emulator.lastFailure();
+    assert.equal(failure.journey, 'Login');
+    assert.equal(failure.username, 'demo');
+    assert.equal(failure.reason.code, 'wrong_password');
+    assert.equal(typeof failure.node.type, 'string');
+    assert.equal(typeof failure.at, 'number');
+  } finally {
+    await bridge.close();
+  }
+  assert.match(bridge.stderr, /authbridge info: journey Login failed at node .*: the password given for demo is wrong \[wrong_password\]/);
+  assert.match(bridge.stderr, /authbridge trace: \S+Z journey-failure \{.*"code":"wrong_password"/);
+  assert.ok(!bridge.stderr.includes('typed-Secret-9'), 'the typed password is never logged');
+});
+
 test('logLevel trace shows each call with its duration, redacted; trace writes it to a file', async () => {
   const bridge = await spawnBridge({ seed: 7, clock: 'virtual', logLevel: 'trace' });
   await bridge.start();

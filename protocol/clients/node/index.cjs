@@ -291,6 +291,7 @@ class Bridge {
       state: named('emulator.state'),
       setServiceNames: named('emulator.setServiceNames'),
       lastOneTimeCode: named('emulator.lastOneTimeCode'),
+      lastFailure: named('emulator.lastFailure'),
       lastSuspendedJourney: named('emulator.lastSuspendedJourney'),
       resumeJourney: (suspendedId) => this.request('emulator.resumeJourney', { suspendedId }),
       devices: (username) => this.request('emulator.devices', { username }),

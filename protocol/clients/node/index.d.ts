@@ -239,6 +239,21 @@ export interface OneTimeCode {
   expiresAt: number;
 }
 
+/** A node as a journey failure names it. */
+export interface JourneyFailureNode { id: string; type: string; name?: string }
+
+/** `emulator.lastFailure`: the node whose outcome reached the failure and the last reason a node gave. */
+export interface JourneyFailure {
+  journey: string;
+  node: JourneyFailureNode | null;
+  outcome: string | null;
+  /** `code`: wrong_password, unknown_user, account_locked, wrong_one_time_password, one_time_password_expired,
+   *  no_one_time_password, no_scenario_outcome, loop_without_input. */
+  reason: { code: string; message: string; node?: JourneyFailureNode } | null;
+  username: string | null;
+  at: number;
+}
+
 export interface SuspendedJourney {
   suspendedId: string;
   resumeUri: string;
@@ -258,6 +273,8 @@ export interface Emulator {
   state(): Promise<EmulatorState>;
   setServiceNames(names: { authServiceName?: string; registrationServiceName?: string }): Promise<{ authServiceName: string; registrationServiceName: string }>;
   lastOneTimeCode(): Promise<OneTimeCode | null>;
+  /** The last journey that ended in AM's failure, and why; null when none has since the start. */
+  lastFailure(): Promise<JourneyFailure | null>;
   lastSuspendedJourney(): Promise<SuspendedJourney | null>;
   resumeJourney(suspendedId: string): Promise<string | LoginSuccess>;
   /** A user's emulated phones and the devices the embedded server has on their profile. */

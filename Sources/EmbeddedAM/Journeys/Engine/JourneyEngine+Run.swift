@@ -8,6 +8,8 @@ extension JourneyEngine {
         var nodeId = start
         var entry = first
         var hops = 0
+        /// The last outcome taken: where a failure came from.
+        var last: (node: JourneyFailure.NodeRef, outcome: String)?
         while true {
             // The node that was answered or resumed is not a hop; every node reached along an
             // outcome is.
@@ -29,11 +31,13 @@ extension JourneyEngine {
             var context = context(for: session, node: nodeId, entry: entry)
             let action = node.node.process(&context)
             keep(context, in: &session)
+            if let reason = context.failureReason { session.lastReason = (reason, node.ref) }
             switch action {
             case .outcome(let outcome):
                 guard let next = node.outcomes[outcome] else {
                     return internalError("node \(nodeId) has no outcome \(outcome)", session)
                 }
+                last = (node.ref, node.outcomeNames[outcome] ?? outcome)
                 nodeId = next
                 entry = .arrived
             case .send(let step):
@@ -41,6 +45,7 @@ extension JourneyEngine {
                 if let suspension = context.suspension { suspended[suspension.id] = (session, suspension.expires) }
                 return send(step, &session)
             case .reply(let reply):
+                if reply.status == 401 { failed(session, at: last ?? (node.ref, nil)) }
                 return reply
             case .enterTree(let name):
                 // Loaders check inner trees exist and do not loop; a journey replaced since is
@@ -58,7 +63,26 @@ extension JourneyEngine {
         logError(
             "journey \(session.journey.name): no step or end within \(Self.maxHops) nodes (last: \(session.current.name) node \(nodeId)); a loop without input"
         )
+        var looped = session
+        looped.lastReason = (
+            JourneyFailure.Reason("loop_without_input", "no step or end within \(Self.maxHops) nodes"),
+            session.current.nodes[nodeId]?.ref ?? JourneyFailure.NodeRef(id: nodeId, type: "?", name: nil)
+        )
+        failed(looped, at: last.map { ($0.node, $0.outcome) } ?? (nil, nil))
         return ServerReply(status: 401, body: AMErrors.loginFailure)
+    }
+
+    /// Records why the journey failed, logs it at info and traces it.
+    private func failed(_ session: JourneySession, at end: (node: JourneyFailure.NodeRef?, outcome: String?)) {
+        let username = JourneyValues.text(session.shared["username"])
+        let failure = JourneyFailure(
+            journey: session.journey.name, node: end.node, outcome: end.outcome, reason: session.lastReason?.reason,
+            reasonNode: session.lastReason?.node, username: username.isEmpty ? nil : username, at: clock.now)
+        lastFailure = failure
+        logInfo(failure.logLine)
+        // Stamped with the wall clock, as the trace's requests and responses are.
+        Log.shared.trace(
+            "\(ISO8601.formatMillis(SystemClock().now)) journey-failure \(JSONWriter.compact(.object(failure.json)))")
     }
 
     private func context(for session: JourneySession, node: String, entry: NodeContext.Entry) -> NodeContext {

@@ -26,6 +26,8 @@ final class JourneyEngine {
     let random: RandomSource
     /// Chooses outcomes for nodes that cannot be run here (see `JourneyScenario`).
     var scenario: (any JourneyScenario)?
+    /// The last journey that ended in failure, and why (`emulator.lastFailure`); not saved.
+    var lastFailure: JourneyFailure?
     /// The emulated social providers, reached by the Social Provider Handler node at their URLs.
     var socialProviders: EmulatedSocialProviders?
     /// The query parameters of the request being answered (AM's `context.request.parameters`).

@@ -21,6 +21,8 @@ struct JourneySession {
     var nodeStates: [String: JSONObject] = [:]
     var failureMessage: String?
     var failureDetail: JSONObject = [:]
+    /// The last reason a node gave for a failing outcome, and the node (`JourneyFailure`).
+    var lastReason: (reason: JourneyFailure.Reason, node: JourneyFailure.NodeRef)?
     /// The authId of the step sent last: the only one that may answer it.
     var authId = ""
     /// The step sent last; the client's answers are read against its callbacks.

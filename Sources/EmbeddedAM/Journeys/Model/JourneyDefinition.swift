@@ -28,6 +28,9 @@ public struct JourneyDefinition: Sendable {
         var displayName: String? = nil
         /// The file's node it was written as, when that has another id (a chain's later nodes).
         var fileNode: String? = nil
+
+        /// How a failure record names it.
+        var ref: JourneyFailure.NodeRef { JourneyFailure.NodeRef(id: fileNode ?? id, type: type, name: displayName) }
     }
 
     public struct DefinitionError: Error, Equatable, Sendable, CustomStringConvertible {

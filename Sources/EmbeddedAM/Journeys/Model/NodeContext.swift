@@ -52,6 +52,9 @@ struct NodeContext {
     var socialProviders: EmulatedSocialProviders? = nil
     /// The request's query parameters (Apple's form_post `code`, `id_token`, `user` on Android).
     var requestParameters: [String: String] = [:]
+    /// Set by a node taking an outcome that can end the journey in failure, saying why (a wrong
+    /// password, an unknown user): what `emulator.lastFailure` and the log report if it does.
+    var failureReason: JourneyFailure.Reason? = nil
 
     /// The answers to what this node sent; nil when it has sent nothing yet (first entry, or
     /// after a resume).

@@ -40,6 +40,10 @@ extension AM {
                 return AMFailure.nodeError(
                     context, "AccountLockoutNode", "no user \"\(context.username)\" to \(lock ? "lock" : "unlock")")
             }
+            if lock {
+                context.failureReason = JourneyFailure.Reason(
+                    "account_locked", "the account \(context.username) was locked (Account Lockout)")
+            }
             return .outcome("outcome")
         }
     }

@@ -41,7 +41,10 @@ extension AM {
             let username = context.username
             let now = context.clock.now
             if let lock = users.find(username: username)?.lock {
-                if lock.holds(at: now) { return .reply(ServerReply(status: 401, body: AMErrors.userLockedOut)) }
+                if lock.holds(at: now) {
+                    context.failureReason = JourneyFailure.Reason("account_locked", "the account \(username) is locked")
+                    return .reply(ServerReply(status: 401, body: AMErrors.userLockedOut))
+                }
                 // The lockout window has passed: the account is open again, with its counts cleared.
                 users.update(username: username) { user in
                     user.lock = nil
@@ -55,6 +58,11 @@ extension AM {
                 return .outcome("true")
             }
             if let mode = lockoutMode, users.contains(username: username) { countFailure(mode, &context) }
+            context.failureReason =
+                users.contains(username: username)
+                ? JourneyFailure.Reason("wrong_password", "the password given for \(username) is wrong")
+                : JourneyFailure.Reason(
+                    "unknown_user", "no user \(username.isEmpty ? "(none given)" : username) in the directory")
             return .outcome("false")
         }
 

@@ -32,9 +32,22 @@ extension AM {
             let typed = JourneyValues.text(answers[0].value)
             guard case .string(let code)? = context.transient[OneTimePasswordGeneratorNode.codeKey],
                 let made = context.transient[OneTimePasswordGeneratorNode.timestampKey]?.doubleValue
-            else { return .outcome("false") }
-            let fresh = context.clock.now - made <= expiry
-            return .outcome(fresh && !typed.isEmpty && typed == code ? "true" : "false")
+            else {
+                context.failureReason = JourneyFailure.Reason(
+                    "no_one_time_password", "no one-time password was generated")
+                return .outcome("false")
+            }
+            guard context.clock.now - made <= expiry else {
+                context.failureReason = JourneyFailure.Reason(
+                    "one_time_password_expired", "the one-time password expired (after \(Int(expiry)) s)")
+                return .outcome("false")
+            }
+            guard !typed.isEmpty, typed == code else {
+                context.failureReason = JourneyFailure.Reason(
+                    "wrong_one_time_password", "the one-time password is wrong")
+                return .outcome("false")
+            }
+            return .outcome("true")
         }
     }
 }

@@ -37,7 +37,7 @@ extension AM {
         var callbackCount: Int { 0 }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            guard let choice = choice(context) else { return refuse(context) }
+            guard let choice = choice(context) else { return refuse(&context) }
             if choice.callbacks.isEmpty { return .outcome(choice.outcome) }
             guard let answers = context.answers else {
                 return .send(
@@ -60,7 +60,7 @@ extension AM {
         func callbacks(_ context: NodeContext, answers: [CallbackAnswer]?, failed: [Int: [String]]) -> [Callback] { [] }
         func take(_ answers: [CallbackAnswer], into context: inout NodeContext, round: inout PageRound) {}
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
-            guard let choice = choice(context) else { return refuse(context) }
+            guard let choice = choice(context) else { return refuse(&context) }
             return .outcome(choice.outcome)
         }
 
@@ -73,8 +73,12 @@ extension AM {
             return choice
         }
 
-        private func refuse(_ context: NodeContext) -> NodeAction {
+        private func refuse(_ context: inout NodeContext) -> NodeAction {
             let name = displayName.map { " \"\($0)\"" } ?? ""
+            context.failureReason = JourneyFailure.Reason(
+                "no_scenario_outcome",
+                "no scenario chose an outcome for \(type) (\(what)); its outcomes are \(outcomes.joined(separator: ", "))"
+            )
             logError(
                 "journey \(context.journeyName), node \(nodeId)\(name) (\(type), \(what)): no outcome chosen; its outcomes are \(outcomes.joined(separator: ", ")). Choose one in a --scenario file or with emulator.setNodeOutcome {journey, node, outcome}; the journey fails with AM's Login failure"
             )
