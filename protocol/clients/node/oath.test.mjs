@@ -4,32 +4,12 @@
 // daemon's phone shows is also computed here with node:crypto from the URI's secret (RFC 6238),
 // an independent check of the whole chain: URI, base32, HMAC, truncation, the virtual clock.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { spawnBridge } from './index.mjs';
+import { totp } from './oath-reference.mjs';
 
 const exports = fileURLToPath(new URL('../../../docs/examples/am-exports/mfa', import.meta.url));
-
-function base32Decode(text) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of text.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-function totp(uri, unixSeconds) {
-  const params = new URL(uri).searchParams;
-  const period = Number(params.get('period') ?? 30);
-  const digits = Number(params.get('digits') ?? 6);
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(unixSeconds / period)));
-  const mac = createHmac('sha1', base32Decode(params.get('secret'))).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits).padStart(digits, '0');
-}
 
 test('register an authenticator app, then sign in with its code', async () => {
   const bridge = await spawnBridge({

@@ -4,13 +4,13 @@
 // verifier), TOTP and HOTP, on both platforms. Every code is also computed here with node:crypto from the
 // URI's secret, an independent check of the chain: URI, base32, HMAC, the daemon's clock.
 import assert from 'node:assert/strict';
-import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { spawnBridge } from './index.mjs';
+import { hotp } from './oath-reference.mjs';
 
 const exports = fileURLToPath(new URL('../../../docs/examples/am-exports/mfa', import.meta.url));
 const journeyConfig = {
@@ -19,24 +19,6 @@ const journeyConfig = {
   redirectUri: 'https://com.example.reactnative.todo/callback', scopes: ['openid', 'profile'],
 };
 const demo = { callbacks: [{ type: 'NameCallback', value: 'demo' }, { type: 'PasswordCallback', value: 'Ch4ng3it!' }] };
-
-function base32Decode(text) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of text.replace(/=+$/, '')) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  const bytes = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
-  return Buffer.from(bytes);
-}
-
-function hotp(uri, counter) {
-  const secret = base32Decode(new URL(uri).searchParams.get('secret'));
-  const block = Buffer.alloc(8);
-  block.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', secret).update(block).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1e6).padStart(6, '0');
-}
 
 /** The registration journey with the OATH nodes set to HOTP (a copy in a temporary folder). */
 function hotpJourneys() {
