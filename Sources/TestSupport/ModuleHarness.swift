@@ -62,7 +62,9 @@ public final class ModuleHarness {
     private var nextAddress: Int64 = 1
 
     /// Calls a method that may park (a binding call that prompts for a PIN).
-    public func begin(_ name: String, _ args: JSONValue...) -> Outcome {
+    public func begin(_ name: String, _ args: JSONValue...) -> Outcome { begin(name, arguments: args) }
+
+    public func begin(_ name: String, arguments args: [JSONValue]) -> Outcome {
         guard host.view.wireNames.contains(name) else { fatalError("no native method \(name)") }
         let address = JSONValue.int(nextAddress)
         nextAddress += 1
@@ -73,6 +75,19 @@ public final class ModuleHarness {
             return .settled(Self.durable(host.perform { world in world.settle(later) }))
         case .parked: return .parked(address)
         }
+    }
+
+    /// A call a test expects to park: its address, or an error saying how it settled instead.
+    public func parked(_ name: String, _ args: JSONValue...) throws -> JSONValue {
+        let outcome = begin(name, arguments: args)
+        guard case .parked(let address) = outcome else { throw NotParked(name: name, outcome: outcome) }
+        return address
+    }
+
+    public struct NotParked: Error, CustomStringConvertible {
+        public let name: String
+        public let outcome: Outcome
+        public var description: String { "\(name) did not park: it settled with \(outcome)" }
     }
 
     /// The answer a parked call got, once settled; nil while it still waits.

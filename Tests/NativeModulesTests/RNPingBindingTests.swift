@@ -88,14 +88,9 @@ import Testing
     @Test func aPinPromptParksTheBindUntilJSAnswers() throws {
         let app = try Self.harness(.reactNativeAndroid)
         let bind = try Self.journey(app, "BindDevicePin")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.bindForJourney", .string(bind), ["appPin": ["prompt": ["title": "Your PIN"]]],
-                ["hasPinCollector": true])
-        else {
-            Issue.record("the bind did not park")
-            return
-        }
+        let address = try app.parked(
+            "RNPingBinding.bindForJourney", .string(bind), ["appPin": ["prompt": ["title": "Your PIN"]]],
+            ["hasPinCollector": true])
         let events = app.takeEvents()
         #expect(events.map(\.0) == ["RNPingBinding_PinRequired"])
         let prompt = try #require(events.first?.1)
@@ -112,13 +107,7 @@ import Testing
 
         // Signing asks the PIN again: a wrong one is asked again, the right one signs.
         let sign = try Self.journey(app, "DeviceLogin", signing: true)
-        guard
-            case .parked(let signing) = app.begin(
-                "RNPingBinding.signForJourney", .string(sign), [:], ["hasPinCollector": true])
-        else {
-            Issue.record("the sign did not park")
-            return
-        }
+        let signing = try app.parked("RNPingBinding.signForJourney", .string(sign), [:], ["hasPinCollector": true])
         let first = try #require(app.takeEvents().first?.1["requestId"])
         _ = try app.call("RNPingBinding.resolvePin", first, "0000")
         #expect(app.reply(to: signing) == nil)
@@ -132,13 +121,7 @@ import Testing
     @Test func iOSAsksThePinTwiceWhenBinding() throws {
         let app = try Self.harness(.reactNativeIOS)
         let bind = try Self.journey(app, "BindDevicePin")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
-        else {
-            Issue.record("the bind did not park")
-            return
-        }
+        let address = try app.parked("RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
         let first = try #require(app.takeEvents().first?.1["requestId"])
         _ = try app.call("RNPingBinding.resolvePin", first, "2468")
         #expect(app.reply(to: address) == nil, "register, then authenticate")
@@ -160,13 +143,7 @@ import Testing
     ) throws {
         let app = try Self.harness(flavor)
         let bind = try Self.journey(app, "BindDevicePin")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
-        else {
-            Issue.record("the bind did not park")
-            return
-        }
+        let address = try app.parked("RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
         let requestId = try #require(app.takeEvents().first?.1["requestId"])
         _ = try app.call("RNPingBinding.cancelPin", requestId)
         let rejection = try #require(Self.rejected(app.reply(to: address)))
@@ -180,13 +157,7 @@ import Testing
     @Test func aPromptTimesOutOnTheDaemonsClock() throws {
         let app = try Self.harness(.reactNativeAndroid)
         let bind = try Self.journey(app, "BindDevicePin")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
-        else {
-            Issue.record("the bind did not park")
-            return
-        }
+        let address = try app.parked("RNPingBinding.bindForJourney", .string(bind), [:], ["hasPinCollector": true])
         let requestId = try #require(app.takeEvents().first?.1["requestId"])
         app.advanceClock(by: 59)
         #expect(try app.call("RNPingBinding.getAllKeys") == [])
@@ -247,13 +218,7 @@ import Testing
         }
         let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
         _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
-        else {
-            Issue.record("the sign did not park")
-            return
-        }
+        let address = try app.parked("RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
         let event = try #require(app.takeEvents().first)
         #expect(event.0 == "RNPingBinding_UserKeyRequired")
         let keys = event.1["userKeys"]?.arrayValue ?? []
@@ -282,13 +247,7 @@ import Testing
         }
         let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
         _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
-        guard
-            case .parked(let address) = app.begin(
-                "RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
-        else {
-            Issue.record("the sign did not park")
-            return
-        }
+        let address = try app.parked("RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
         let requestId = try #require(app.takeEvents().first?.1["requestId"])
         _ = try app.call("RNPingBinding.cancelUserKey", requestId)
         #expect(Self.rejected(app.reply(to: address))?.0 == "BINDING_CANCELLED")
