@@ -249,6 +249,8 @@ struct AMPushTests {
         #expect(try Self.answer(h, try #require(inbox.deliveries.last), registration, deny: true).status == 200)
         h.clock.advance(by: 6)
         #expect(h.submit(wait, [:]).status == 401)
+        #expect(h.am.lastFailure?.reason?.code == "push_denied")
+        #expect(h.am.lastFailure?.reason?.message == "the push notification was denied")
     }
 
     @Test func anUnansweredPushWaitsThenExpiresAfterTheMessageTimeout() throws {

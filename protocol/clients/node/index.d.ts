@@ -248,7 +248,8 @@ export interface JourneyFailure {
   node: JourneyFailureNode | null;
   outcome: string | null;
   /** `code`: wrong_password, unknown_user, account_locked, wrong_one_time_password, one_time_password_expired,
-   *  no_one_time_password, no_scenario_outcome, loop_without_input. */
+   *  no_one_time_password, wrong_oath_code, oath_not_registered, push_denied, push_wrong_number, push_expired,
+   *  no_scenario_outcome, loop_without_input. */
   reason: { code: string; message: string; node?: JourneyFailureNode } | null;
   username: string | null;
   at: number;

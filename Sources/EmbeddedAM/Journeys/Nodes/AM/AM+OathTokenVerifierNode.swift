@@ -54,6 +54,8 @@ extension AM {
             let stored = context.users.find(username: context.username)?.devices.oath.first
             guard var device = postponed ? OathSharedState.device(context.shared) : stored else {
                 context.shared["mfaMethod"] = "oath"
+                context.failureReason = JourneyFailure.Reason(
+                    "oath_not_registered", "\(context.username) has no OATH device registered")
                 return .outcome("notRegisteredOutcome")
             }
             guard let answers = context.answers, answers.count == 2 else {
@@ -71,6 +73,8 @@ extension AM {
             }
             let code = JourneyValues.text(answers[0].value)
             guard verify(code, device: &device, now: Int64(context.clock.now.rounded(.down))) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "wrong_oath_code", "the OATH code is not valid now for \(context.username)'s device")
                 return .outcome("failureOutcome")
             }
             device.record.lastAccessDate = context.clock.now

@@ -22,6 +22,7 @@ extension AM {
             }
             switch context.push.check(messageId) {
             case nil:
+                context.failureReason = Self.expired
                 return finish("EXPIRED", &context)
             case .success?:
                 touchDevice(&context)
@@ -31,11 +32,18 @@ extension AM {
                 if let chosen = contents["challengeResponse"]?.intValue,
                     case .string(let shown)? = context.shared[Push.numberChallengeKey]
                 {
-                    return finish(Int64(shown) == chosen ? "TRUE" : "FALSE", &context)
+                    guard Int64(shown) == chosen else {
+                        context.failureReason = JourneyFailure.Reason(
+                            "push_wrong_number", "the push was approved with \(chosen), not the number shown (\(shown))"
+                        )
+                        return finish("FALSE", &context)
+                    }
+                    return finish("TRUE", &context)
                 }
                 return finish("TRUE", &context)
             case .denied?:
                 context.push.delete(messageId)
+                context.failureReason = JourneyFailure.Reason("push_denied", "the push notification was denied")
                 return finish("FALSE", &context)
             case .unknown?:
                 guard let timeToLive = context.shared[Push.timeToLiveKey]?.intValue else { return .outcome("WAITING") }
@@ -44,9 +52,14 @@ extension AM {
                     context.shared[Push.messageExpirationKey] = .int(now + timeToLive)
                     return .outcome("WAITING")
                 }
-                return now > expiration ? finish("EXPIRED", &context) : .outcome("WAITING")
+                guard now > expiration else { return .outcome("WAITING") }
+                context.failureReason = Self.expired
+                return finish("EXPIRED", &context)
             }
         }
+
+        private static let expired = JourneyFailure.Reason(
+            "push_expired", "the push notification expired unanswered")
 
         private func finish(_ outcome: String, _ context: inout NodeContext) -> NodeAction {
             for key in [Push.messageIdKey, Push.messageExpirationKey, Push.timeToLiveKey] { context.shared[key] = nil }
