@@ -141,20 +141,31 @@ import Testing
         #expect(out.first?["error"]?["message"] == "PIN collection timed out")
     }
 
+    static func stateDirectory() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("parked-\(UUID().uuidString)").path
+    }
+
+    static func remove(_ dir: String) {
+        try? FileManager.default.removeItem(atPath: dir)
+        try? FileManager.default.removeItem(atPath: dir + ".moved")
+    }
+
+    /// Replaces the directory the daemon writes (its lock and journal go with the old one): the
+    /// daemon's next save is refused.
+    static func refuseNextSave(_ dir: String) throws {
+        try FileManager.default.moveItem(atPath: dir, toPath: dir + ".moved")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+    }
+
     @Test func aSettleWhoseChangeCannotBeSavedAnswersTheParkedCallWithAnError() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parked-\(UUID().uuidString)").path
-        defer {
-            try? FileManager.default.removeItem(atPath: dir)
-            try? FileManager.default.removeItem(atPath: dir + ".moved")
-        }
+        let dir = Self.stateDirectory()
+        defer { Self.remove(dir) }
         let s = try Session("rn-android", stateDir: dir)
         defer { s.close() }
         let journey = try s.journeyAtBinding()
         let requestId = try #require(
             s.send(Session.bind(60, journey), expecting: 1).first?["params"]?["requestId"]?.stringValue)
-        // The directory the daemon writes is replaced: its next save is refused.
-        try FileManager.default.moveItem(atPath: dir, toPath: dir + ".moved")
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        try Self.refuseNextSave(dir)
         let out = s.send(Requests.call(61, "RNPingBinding.resolvePin", #"["\#(requestId)","1234"]"#), expecting: 2)
         #expect(out.map { $0["id"] } == [60, 61])
         #expect(out.first?["error"]?["data"]?["code"] == "STATE_NOT_SAVED")
@@ -164,16 +175,12 @@ import Testing
     /// A call parked by a unit whose change is lost got -32001 from its face: nothing answers it
     /// again, not even its prompt timing out later.
     @Test func aCallParkedByALostChangeIsNotAnsweredTwice() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("parked-\(UUID().uuidString)").path
-        defer {
-            try? FileManager.default.removeItem(atPath: dir)
-            try? FileManager.default.removeItem(atPath: dir + ".moved")
-        }
+        let dir = Self.stateDirectory()
+        defer { Self.remove(dir) }
         let s = try Session("rn-android", stateDir: dir)
         defer { s.close() }
         let journey = try s.journeyAtBinding()
-        try FileManager.default.moveItem(atPath: dir, toPath: dir + ".moved")
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        try Self.refuseNextSave(dir)
         let refused = s.send(Session.bind(70, journey), expecting: 1)
         #expect(refused.map { $0["id"] } == [70])
         #expect(refused.first?["error"]?["code"] == -32001)

@@ -27,6 +27,22 @@ import Testing
         return try ModuleHarness(configuration: configuration)
     }
 
+    /// Two users bind a key each on the app's phone (BindDevice, no prompts), so a usernameless
+    /// sign-in has two keys to choose from.
+    static func bindDemoAndAda(_ app: ModuleHarness) throws {
+        _ = app.perform { world in try? world.addUser(username: "ada", password: "Passw0rd!", attributes: [:]) }
+        for (user, password) in [("demo", "Ch4ng3it!"), ("ada", "Passw0rd!")] {
+            let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
+            _ = try app.call("RNPingJourney.start", id, "BindDevice", ["forceAuth": true])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "NameCallback", "value": .string(user)]]])
+            _ = try app.call(
+                "RNPingJourney.next", id, "", ["callbacks": [["type": "PasswordCallback", "value": .string(password)]]])
+            _ = app.begin("RNPingBinding.bindForJourney", id, [:], [:])
+            #expect(try app.call("RNPingJourney.next", id, "", ["callbacks": []])["type"] == "SuccessNode")
+        }
+    }
+
     /// A journey started and answered up to its binding or signing callback; its id.
     static func journey(_ app: ModuleHarness, _ name: String, signing: Bool = false) throws -> String {
         let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://localhost:8080/am"])
@@ -205,17 +221,7 @@ import Testing
     @Test(arguments: [Flavor.reactNativeIOS, .reactNativeAndroid])
     func aUsernamelessSignInAsksJSForTheKey(flavor: Flavor) throws {
         let app = try Self.harness(flavor)
-        _ = app.perform { world in try? world.addUser(username: "ada", password: "Passw0rd!", attributes: [:]) }
-        for (user, password) in [("demo", "Ch4ng3it!"), ("ada", "Passw0rd!")] {
-            let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
-            _ = try app.call("RNPingJourney.start", id, "BindDevice", ["forceAuth": true])
-            _ = try app.call(
-                "RNPingJourney.next", id, "", ["callbacks": [["type": "NameCallback", "value": .string(user)]]])
-            _ = try app.call(
-                "RNPingJourney.next", id, "", ["callbacks": [["type": "PasswordCallback", "value": .string(password)]]])
-            _ = app.begin("RNPingBinding.bindForJourney", id, [:], [:])
-            #expect(try app.call("RNPingJourney.next", id, "", ["callbacks": []])["type"] == "SuccessNode")
-        }
+        try Self.bindDemoAndAda(app)
         let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
         _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
         let address = try app.parked("RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
@@ -235,16 +241,7 @@ import Testing
 
     @Test func cancelUserKeyRejectsAsCancelledOnIOS() throws {
         let app = try Self.harness(.reactNativeIOS)
-        _ = app.perform { world in try? world.addUser(username: "ada", password: "Passw0rd!", attributes: [:]) }
-        for (user, password) in [("demo", "Ch4ng3it!"), ("ada", "Passw0rd!")] {
-            let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
-            _ = try app.call("RNPingJourney.start", id, "BindDevice", ["forceAuth": true])
-            _ = try app.call(
-                "RNPingJourney.next", id, "", ["callbacks": [["type": "NameCallback", "value": .string(user)]]])
-            _ = try app.call(
-                "RNPingJourney.next", id, "", ["callbacks": [["type": "PasswordCallback", "value": .string(password)]]])
-            _ = app.begin("RNPingBinding.bindForJourney", id, [:], [:])
-        }
+        try Self.bindDemoAndAda(app)
         let id = try app.call("RNPingJourney.configureJourney", ["serverUrl": "http://am"])
         _ = try app.call("RNPingJourney.start", id, "DeviceLoginUsernameless")
         let address = try app.parked("RNPingBinding.signForJourney", id, [:], ["hasUserKeySelector": true])
