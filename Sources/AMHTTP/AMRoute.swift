@@ -21,6 +21,8 @@ enum AMRoute: Equatable {
     /// device (`DevicesEndpoint.swift`).
     case devices(user: String, kind: String, uuid: String?)
     case pushMessage
+    /// `…/UI/Login`: the login page `/authorize` sends a browser to (`LoginPageEndpoint.swift`).
+    case loginPage
 
     enum Miss: Error, Equatable {
         case noSuchPath
@@ -30,6 +32,8 @@ enum AMRoute: Equatable {
     static func find(_ path: String, realm: String) -> Result<AMRoute, Miss> {
         var segments = path.split(separator: "/").map(String.init)
         if segments.first == "am" { segments.removeFirst() }
+        // AM's login UI sits under the deployment, its realm in the query (`?realm=/alpha`).
+        if segments == ["UI", "Login"] { return .success(.loginPage) }
         guard let kind = segments.first, kind == "json" || kind == "oauth2" else { return .failure(.noSuchPath) }
         var rest = Array(segments.dropFirst())
         let named: String
@@ -94,7 +98,7 @@ enum AMRoute: Equatable {
     var methods: [String] {
         switch self {
         case .authenticate, .sessions, .accessToken, .revoke, .introspect, .pushMessage: return ["POST"]
-        case .authorize, .userInfo, .endSession: return ["GET", "HEAD", "POST"]
+        case .authorize, .userInfo, .endSession, .loginPage: return ["GET", "HEAD", "POST"]
         case .serverInfo, .wellKnown, .jwks: return ["GET", "HEAD"]
         case .devices(_, _, nil): return ["GET", "HEAD", "POST"]
         case .devices: return ["PUT", "DELETE"]

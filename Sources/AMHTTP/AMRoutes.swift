@@ -54,6 +54,7 @@ public final class AMRoutes {
         case .jwks: return jwks()
         case .devices(let user, let kind, let uuid): return try devices(request, user: user, kind: kind, uuid: uuid)
         case .pushMessage: return try pushMessage(request)
+        case .loginPage: return try loginPage(request)
         }
     }
 }

@@ -25,11 +25,14 @@ final class ScriptedServer: IdentityServer {
 
     var calls: [Call] = []
     var reply = ServerReply(status: 200, body: ["ok": true])
+    /// Replies for the next calls, in order, before `reply` answers the rest.
+    var replies: [ServerReply] = []
     var unreachable: TransportError?
 
     private func answer(_ call: Call) throws(TransportError) -> ServerReply {
         calls.append(call)
         if let unreachable { throw unreachable }
+        if !replies.isEmpty { return replies.removeFirst() }
         return reply
     }
 

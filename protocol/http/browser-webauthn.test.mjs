@@ -7,18 +7,15 @@
 // `clientDataJSON::attestationObject::id` and `clientDataJSON::authenticatorData::signature::id::userHandle`).
 // Chromium is Debian's `chromium`; without it the test is skipped with the reason.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Browser, chromium, SKIP } from './chromium.mjs';
 import { startDaemon } from './support.mjs';
 
 const APP = 'http://localhost:3000';
 const here = dirname(fileURLToPath(import.meta.url));
 const EXPORT = join(here, '..', '..', 'docs', 'examples', 'am-exports', 'mfa', 'Passkey.journey.json');
-const chromium = ['chromium', 'chromium-browser'].find((name) => spawnSync('which', [name]).status === 0);
 
 // What FRWebAuthn does, as a page script: the journey over fetch, the WebAuthn step answered.
 const PAGE = `<!doctype html><title>app</title><script>
@@ -84,54 +81,6 @@ async function journey(url) {
 }
 </script>`;
 
-/** Chromium's DevTools protocol over --remote-debugging-pipe (fd 3 in, fd 4 out, NUL-framed). */
-class Browser {
-  constructor(binary) {
-    this.profile = mkdtempSync(join(tmpdir(), 'authbridge-chromium-'));
-    this.process = spawn(binary, [
-      '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-pipe',
-      // The page the test serves has no address: its requests to the daemon are not "local network" ones.
-      '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights',
-      `--user-data-dir=${this.profile}`, 'about:blank',
-    ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] });
-    this.stderr = '';
-    this.process.stderr.on('data', (chunk) => { this.stderr += chunk; });
-    this.nextId = 1;
-    this.pending = new Map();
-    this.listeners = [];
-    let buffer = '';
-    this.process.stdio[4].on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let end;
-      while ((end = buffer.indexOf('\0')) >= 0) {
-        const message = JSON.parse(buffer.slice(0, end));
-        buffer = buffer.slice(end + 1);
-        if (message.id && this.pending.has(message.id)) {
-          const { resolve, reject } = this.pending.get(message.id);
-          this.pending.delete(message.id);
-          if (message.error) reject(new Error(`${message.error.message} ${message.error.data ?? ''}`));
-          else resolve(message.result);
-        } else {
-          for (const listener of this.listeners) listener(message);
-        }
-      }
-    });
-  }
-
-  send(method, params = {}, sessionId) {
-    const id = this.nextId++;
-    this.process.stdio[3].write(JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) }) + '\0');
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-  }
-
-  async close() {
-    const exited = new Promise((resolve) => this.process.once('exit', resolve));
-    this.process.kill();
-    await exited;
-    rmSync(this.profile, { recursive: true, force: true });
-  }
-}
-
 let daemon;
 let browser;
 before(async () => {
@@ -144,7 +93,7 @@ after(async () => {
   daemon?.close();
 });
 
-test('Chromium registers a passkey with its virtual authenticator, then signs in with it', { skip: chromium ? false : 'no chromium on PATH (Debian: apt-get install chromium)' }, async () => {
+test('Chromium registers a passkey with its virtual authenticator, then signs in with it', { skip: SKIP }, async () => {
   const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
   // The app's page is served by the test: every request to localhost:3000 gets it.
