@@ -28,10 +28,17 @@ struct HTTPFaults: Sendable {
         case .latency?, nil:
             response = surface()
         }
+        let request = "\(request.method) \(request.path)"
         switch plan.takeEffect() {
-        case .delay(let seconds)?: response.delivery = .after(seconds: seconds)
-        case .drop?: response.delivery = .drop
-        case .timeout(let seconds)?: response.delivery = .silence(seconds: seconds)
+        case .delay(let seconds)?:
+            logInfo("HTTP fault: \(request) answered \(seconds) s late")
+            response.delivery = .after(seconds: seconds)
+        case .drop?:
+            logInfo("HTTP fault: \(request) dropped")
+            response.delivery = .drop
+        case .timeout(let seconds)?:
+            logInfo("HTTP fault: \(request) unanswered for \(seconds) s")
+            response.delivery = .silence(seconds: seconds)
         case nil: break
         }
         return response

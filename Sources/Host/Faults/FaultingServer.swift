@@ -37,7 +37,10 @@ final class FaultingServer: IdentityServer {
         _ operation: IdentityOperation, _ body: () throws(TransportError) -> ServerReply
     ) throws(TransportError) -> ServerReply {
         switch plan.hit(operation: operation) {
-        case nil, .latency?: return try body()
+        case nil: return try body()
+        case .latency(let seconds)?:
+            logInfo("fault: \(operation.rawValue) answered \(seconds) s late")
+            return try body()
         case .status(let status, let message)?:
             logInfo("fault: \(operation.rawValue) answered \(status)")
             return ServerReply(status: status, body: AMErrors.status(status, message: message))
