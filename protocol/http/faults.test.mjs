@@ -63,7 +63,7 @@ test('a dropped connection: the SDK\'s fetch rejects, the next one is answered',
 
 test('a timeout: nothing comes, the SDK gives up on its own timer, then the connection closes unanswered', async () => {
   const page = new BrowserPage(APP, new CookieJar());
-  await fault({ route: 'wellKnown', kind: 'timeout', seconds: 1 });
+  await fault({ route: 'wellKnown', kind: 'timeout', seconds: 2 });
   const silent = page.fetch(wellKnownURL(), SDK.wellKnown());
   // The SDK's request timeout: a race against a timer, which the silence loses.
   const gaveUp = await Promise.race([silent.then(() => 'answered', () => 'closed'), usedUp().then(() => 'gave up')]);
@@ -74,7 +74,7 @@ test('a timeout: nothing comes, the SDK gives up on its own timer, then the conn
 
 test('latency: a late response comes after another request sent later, and the daemon is not held meanwhile', async () => {
   const page = new BrowserPage(APP, new CookieJar());
-  await fault({ route: 'wellKnown', kind: 'latency', seconds: 1.5 });
+  await fault({ route: 'wellKnown', kind: 'latency', seconds: 3 });
   const order = [];
   const late = page.fetch(wellKnownURL(), SDK.wellKnown()).then(async ({ response }) => {
     order.push('wellKnown');
@@ -93,11 +93,11 @@ test('latency: a late response comes after another request sent later, and the d
 
 test('a stdio call waiting out a latency fault does not hold the HTTP face', async () => {
   await daemon.connection.request('start');
-  await fault({ operation: 'authenticate', kind: 'latency', seconds: 1.5 });
+  await fault({ operation: 'authenticate', kind: 'latency', seconds: 3 });
   const order = [];
   const login = daemon.connection.request('login').then((step) => { order.push('stdio login'); return step; });
   // The stdio face waits with the login's answer; its log line says the call was handled.
-  while (!daemon.connection.stderr.includes('fault: authenticate answered 1.5 s late')) {
+  while (!daemon.connection.stderr.includes('fault: authenticate answered 3.0 s late')) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const page = new BrowserPage(APP, new CookieJar());
