@@ -21,11 +21,12 @@ public enum HTTPFace {
 
     public static func handler(host: Host, corsOrigins: [String]) -> HTTPServer.Handler {
         let surfaces = HTTPSurfaces.all(view: host.view, corsOrigins: corsOrigins)
+        let faults = HTTPFaults(config: config(of: host.view, corsOrigins: corsOrigins))
         return { [host] request in
             // Every surface answers: AM's, the last, claims whatever the others do not.
             let surface = surfaces.first { $0.claims(request) } ?? surfaces[surfaces.count - 1]
             // The routes hold no state of their own: built in the unit, around the world.
-            switch host.perform({ world in surface.respond(request, world) }) {
+            switch host.perform({ world in faults.respond(request, world) { surface.respond(request, world) } }) {
             case .success(let response): return response
             case .failure(let failure):
                 let body = JSONWriter().bytes([

@@ -46,6 +46,15 @@ enum HTTPConnection {
                     out.removeAll(keepingCapacity: true)
                 case .request(let request):
                     let response = handler(request)
+                    if response.delivery != .now {
+                        // Earlier pipelined answers leave first; then this one waits, or never comes.
+                        if !out.isEmpty, Sockets.sendAll(fd, out) != nil { closing = true }
+                        out.removeAll(keepingCapacity: true)
+                        guard !closing, deliverLate(fd, response.delivery, buffer: buffer) else {
+                            closing = true
+                            continue
+                        }
+                    }
                     let keepAlive = request.wantsKeepAlive && response.header("Connection")?.lowercased() != "close"
                     response.encode(into: &out, keepAlive: keepAlive, headOnly: request.method == "HEAD")
                     if !keepAlive { closing = true }
@@ -70,6 +79,30 @@ enum HTTPConnection {
             }
         }
         Sockets.closeGracefully(fd)
+    }
+
+    /// A response whose delivery a fault changed (a handler's wait happens here, on the
+    /// connection's thread, never while the handler holds anything): true when it is then sent,
+    /// false when the connection closes without it.
+    private static func deliverLate(
+        _ fd: Int32, _ delivery: HTTPResponse.Delivery, buffer: UnsafeMutableRawBufferPointer
+    ) -> Bool {
+        switch delivery {
+        case .now: return true
+        case .after(let seconds):
+            ProcessControl.sleep(seconds: seconds)
+            return true
+        case .drop: return false
+        case .silence(let seconds):
+            // Nothing is answered until the time is up or the client gives up first (it closes).
+            let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
+            while true {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return false }
+                Sockets.setReceiveTimeout(fd, seconds: left.seconds)
+                guard case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 else { return false }
+            }
+        }
     }
 
     private static func timedOut(_ fd: Int32, _ configuration: HTTPServer.Configuration) {

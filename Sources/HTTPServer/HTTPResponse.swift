@@ -4,6 +4,8 @@ public struct HTTPResponse: Equatable, Sendable {
     public var status: Int
     public var headers: [HTTPRequest.Header]
     public var body: [UInt8]
+    /// When, and whether, the connection sends it (`Delivery`): at once, unless a fault says otherwise.
+    public var delivery: Delivery = .now
 
     public init(status: Int, headers: [HTTPRequest.Header] = [], body: [UInt8] = []) {
         self.status = status

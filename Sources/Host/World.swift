@@ -16,6 +16,9 @@ public final class World {
     public let random: RandomSource
     /// The server the SDK and the native modules talk to: the embedded one, or a real tenant.
     public let server: any IdentityServer
+    /// The faults asked for on purpose, consulted between the SDK and `server` (which is the
+    /// real server wrapped in a `FaultingServer`) and by the HTTP face before it answers.
+    public let faultPlan = FaultPlan()
     /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
     /// saved state holds; in remote mode nothing talks to it.
     public let embedded: EmbeddedAM
@@ -83,9 +86,10 @@ public final class World {
             guard let connect else {
                 throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")
             }
-            server = try connect(remote)
+            server = FaultingServer(
+                try connect(remote), plan: faultPlan, platform: configuration.flavor.platform)
         } else {
-            server = embedded
+            server = FaultingServer(embedded, plan: faultPlan, platform: configuration.flavor.platform)
         }
         if !configuration.journeyFiles.isEmpty {
             let sources = try JourneyFiles.sources(configuration.journeyFiles)
@@ -298,6 +302,9 @@ public final class World {
         public let seconds: Double
         let wireName: String
         let args: [JSONValue]
+        /// The answer already given, owed late by a fault (latency, a timeout): the wait is the
+        /// network's, not the method's.
+        var answer: Result<JSONValue, BridgeError>? = nil
     }
 
     /// Calls a native method by its wire name (`Host.View.wireNames` lists them). `replyTo` is
@@ -319,12 +326,19 @@ public final class World {
             }
         }
         if method.delay > 0 { return .later(Later(seconds: method.delay, wireName: wireName, args: args)) }
-        return .settled(Result { () throws(BridgeError) in try method.call(args) })
+        faultPlan.discardEffect()
+        let answer = Result { () throws(BridgeError) in try method.call(args) }
+        switch faultPlan.takeEffect() {
+        case .delay(let seconds)?, .timeout(let seconds)?:
+            return .later(Later(seconds: seconds, wireName: wireName, args: args, answer: answer))
+        case .drop?, nil: return .settled(answer)
+        }
     }
 
     /// The native call a wait was scheduled for, once the wait is over.
     public func settle(_ later: Later) -> Result<JSONValue, BridgeError> {
-        Result { () throws(BridgeError) in try catalog.method(later.wireName)!.call(later.args) }
+        if let answer = later.answer { return answer }
+        return Result { () throws(BridgeError) in try catalog.method(later.wireName)!.call(later.args) }
     }
 
     // MARK: saved state

@@ -107,6 +107,7 @@ extension RPCFace {
             return Self.json(try unit { world in world.nativeState })
         }
         registerDeviceMethods()
+        registerFaultMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }

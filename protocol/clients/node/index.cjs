@@ -311,6 +311,9 @@ class Bridge {
       lastPushNotification: named('emulator.lastPushNotification'),
       passkeys: named('emulator.passkeys'),
       answerWebAuthn: named('emulator.answerWebAuthn'),
+      fault: named('emulator.fault'),
+      faults: named('emulator.faults'),
+      clearFaults: (id) => this.request('emulator.clearFaults', id === undefined ? {} : { id }),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

@@ -315,7 +315,47 @@ export interface Emulator {
    * write `webAuthnOutcome`; a failed or cancelled ceremony gives the `ERROR::…` text.
    */
   answerWebAuthn(params: PhoneRef & { data: Record<string, unknown>; origin?: string; cancel?: boolean }): Promise<{ value: string }>;
+  /** Makes the server fail the next `count` requests (default 1) to an operation, an HTTP route or path prefix (docs/faults.md). */
+  fault(spec: FaultSpec): Promise<Fault>;
+  /** The faults still to hit, in the order they were set. */
+  faults(): Promise<{ faults: Fault[] }>;
+  /** Clears one fault by id, or all of them; the ids cleared. */
+  clearFaults(id?: string): Promise<{ cleared: string[] }>;
 }
+
+/** The identity server's operations, as `emulator.fault` names them: hit from any caller. */
+export type FaultOperation =
+  | 'authenticate' | 'authorize' | 'token' | 'userInfo' | 'revoke' | 'endSession' | 'logoutSession'
+  | 'validateSession' | 'sessionInfo' | 'introspect' | 'devices' | 'pushMessage';
+
+/** AM's REST endpoints on the HTTP face, as `emulator.fault` names them. */
+export type FaultRoute =
+  | 'authenticate' | 'sessions' | 'serverInfo' | 'authorize' | 'accessToken' | 'userInfo' | 'revoke'
+  | 'introspect' | 'endSession' | 'wellKnown' | 'jwks' | 'devices' | 'pushMessage';
+
+/** How a hit request fails: AM's error body with a status, a late answer, a dropped connection, or silence. */
+export type FaultKind =
+  | { kind: 'status'; status?: number; message?: string }
+  | { kind: 'latency'; seconds: number }
+  | { kind: 'drop' }
+  | { kind: 'timeout'; seconds?: number };
+
+/** Which requests: exactly one of an operation, a route, a path prefix. */
+export type FaultTarget = { operation: FaultOperation } | { route: FaultRoute } | { path: string };
+
+/** `emulator.fault`'s spec: a target, a kind, and `count` (default 1) or `untilCleared: true`. */
+export type FaultSpec = FaultTarget & FaultKind & ({ count?: number } | { untilCleared: true });
+
+/** A fault in the plan. */
+export type Fault = FaultTarget & FaultKind & {
+  /** `fault-1`, `fault-2`…, in the order they were set. */
+  id: string;
+  /** Requests it will still fail; null until cleared. */
+  remaining: number | null;
+  untilCleared: boolean;
+  /** Requests it has failed so far. */
+  hits: number;
+};
 
 /** An OATH credential on an emulated phone, without its secret. */
 export interface OathCredential {

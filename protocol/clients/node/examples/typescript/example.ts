@@ -45,6 +45,11 @@ export async function main(): Promise<number> {
     await bridge.emulator.advanceClock('60').catch(() => undefined);
     const state = await bridge.emulator.state();
     const expiresIn: number | undefined = state.tokens?.expiresIn;
+    const fault = await bridge.emulator.fault({ operation: 'userInfo', kind: 'status', status: 503, count: 2 });
+    const remaining: number | null = fault.remaining;
+    // @ts-expect-error a latency fault needs its seconds
+    await bridge.emulator.fault({ route: 'accessToken', kind: 'latency' }).catch(() => undefined);
+    await bridge.emulator.clearFaults(fault.id);
     await bridge.logout();
     try {
       await bridge.getUserInfo();
@@ -55,6 +60,7 @@ export async function main(): Promise<number> {
     subscription.remove();
     void email;
     void expiresIn;
+    void remaining;
     return now + seen.length;
   } finally {
     await bridge.close();
