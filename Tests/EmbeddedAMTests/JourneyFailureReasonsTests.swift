@@ -153,6 +153,22 @@ import Testing
         #expect(h.am.lastFailure?.reason?.code == "suspended_link_unknown")
     }
 
+    @Test func leavingAPollingWaitOrAnsweringTooEarlyIsSaidSo() throws {
+        let h = try T.harness([
+            (
+                "n", "PollingWaitNode", ["DONE": T.success, "EXITED": T.failure, "SPAM": T.failure],
+                ["secondsToWait": 10, "exitable": true, "spamDetectionEnabled": true, "spamDetectionTolerance": 1]
+            )
+        ])
+        #expect(h.submit(T.begin(h).body, ["IDToken2": 0]).status == 401)
+        #expect(Self.reason(h)?.code == "polling_exited")
+        var step = T.begin(h)
+        step = h.submit(step.body, [:])
+        #expect(T.types(step.body).first == "PollingWaitCallback", "one early answer is tolerated")
+        #expect(h.submit(step.body, [:]).status == 401)
+        #expect(Self.reason(h)?.code == "polling_spam")
+    }
+
     @Test func aNodeErrorIsTheReasonWhenANodeThrows() throws {
         let h = try T.harness([
             ("n", "RetryLimitDecisionNode", ["Retry": T.success, "Reject": T.failure], ["retryLimit": 1])
