@@ -82,6 +82,27 @@ struct AMAmsterJwtTests {
         }
     }
 
+    /// With `false` to AM's failure, each refusal names the check that failed.
+    @Test func eachRefusalNamesItsCheck() throws {
+        let (line, id) = Self.line(Self.key)
+        let otherId = Self.line(Self.other).id
+        let h = try T.harness([
+            ("n", "AmsterJwtDecisionNode", ["true": T.success, "false": T.failure], ["authorizedKeys": .string(line)])
+        ])
+        let cases: [(check: String, make: (String) -> String)] = [
+            ("nonce", { Self.jwt(Self.key, kid: id, nonce: "not-" + $0) }),
+            ("signature", { Self.jwt(Self.other, kid: id, nonce: $0) }),
+            ("kid", { Self.jwt(Self.key, kid: otherId, nonce: $0) }),
+            ("jwt", { _ in "not-a-jwt" }),
+        ]
+        for (check, make) in cases {
+            let step = T.begin(h).body
+            #expect(h.submit(step, ["IDToken1": .string(make(Self.nonce(step)))]).status == 401)
+            #expect(h.am.lastFailure?.reason?.code == "amster_jwt_refused")
+            #expect(h.am.lastFailure?.reason?.fields["check"]?.stringValue == check, "\(check)")
+        }
+    }
+
     @Test func aKeysSubjectOptionLimitsWhoItSignsIn() throws {
         let (line, id) = Self.line(Self.key, options: "subject=\"amadmin,ops\"")
         let h = try Self.harness(keys: line)

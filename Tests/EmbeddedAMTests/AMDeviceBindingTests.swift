@@ -24,6 +24,13 @@ struct AMDeviceBindingTests {
         reply.body["callbacks"]?[0]?["output"]?[0]?["value"]?.stringValue
     }
 
+    /// The reason the journey gives once the marker showing an outcome is answered (every marker
+    /// leads to failure): what `emulator.lastFailure` reports.
+    static func reasonAfter(_ h: Harness, _ marker: ServerReply) -> JourneyFailure.Reason? {
+        guard h.submit(marker.body, [:]).status == 401 else { return nil }
+        return h.am.lastFailure?.reason
+    }
+
     static let bindOutcomes = ["failure", "exceedDeviceLimit", "Abort", "Timeout", "Unsupported"]
     static let signOutcomes = [
         "failure", "noDeviceRegistered", "keyNotFound", "Abort", "Timeout", "ClientNotRegistered",
@@ -156,11 +163,21 @@ struct AMDeviceBindingTests {
             ("not a JWS", { _, _ in "a.b" }),
             ("garbage", { _, _ in "!!!.???.###" }),
         ]
-        for (name, make) in cases {
+        let checks = [
+            "claim", "signature", "algorithm", "algorithm", "key", "claim", "claim", "claim", "jws", "jws",
+        ]
+        for ((name, make), check) in zip(cases, checks) {
             let step = T.begin(h).body
             let reply = h.submit(step, Self.bindAnswer(make(Self.challenge(step), h.clock.now)))
             #expect(Self.outcomeShown(reply) == "failure", "\(name)")
+            let reason = Self.reasonAfter(h, reply)
+            #expect(reason?.code == "binding_refused", "\(name)")
+            #expect(reason?.fields["check"]?.stringValue == check, "\(name)")
         }
+        let step = T.begin(h).body
+        let late = h.submit(
+            step, Self.bindAnswer(app.jws(app.claims(Self.challenge(step), now: h.clock.now - 200), embed: true)))
+        #expect(Self.reasonAfter(h, late)?.fields["claim"] == "exp")
         #expect(h.am.users.find(username: "demo")?.devices.binding.isEmpty == true)
     }
 
@@ -178,7 +195,9 @@ struct AMDeviceBindingTests {
     @Test func clientErrorsAreTheirOutcomes() throws {
         let h = try Self.harness([Self.bindNode()])
         for error in ["Abort", "Timeout", "Unsupported"] {
-            #expect(Self.outcomeShown(h.submit(T.begin(h).body, ["IDToken1clientError": .string(error)])) == error)
+            let reply = h.submit(T.begin(h).body, ["IDToken1clientError": .string(error)])
+            #expect(Self.outcomeShown(reply) == error)
+            #expect(Self.reasonAfter(h, reply)?.fields["error"]?.stringValue == error)
         }
         #expect(T.begin(h).status == 200)
         #expect(h.submit(T.begin(h).body, ["IDToken1clientError": "Whatever"]).status == 401, "not an outcome: AM errs")
@@ -187,12 +206,15 @@ struct AMDeviceBindingTests {
     @Test func theDeviceLimitIsCheckedBeforeTheStep() throws {
         let h = try Self.harness([Self.bindNode(["maxSavedDevices": 1])])
         #expect(Self.bound(h).body["tokenId"] != nil)
-        #expect(Self.outcomeShown(T.begin(h)) == "exceedDeviceLimit")
+        let limited = T.begin(h)
+        #expect(Self.outcomeShown(limited) == "exceedDeviceLimit")
+        #expect(Self.reasonAfter(h, limited)?.code == "binding_device_limit")
     }
 
     @Test func noUserOrALockedOneFailsTheJourney() throws {
         let h = try Self.harness([Self.bindNode()])
         #expect(T.begin(h, username: "nobody").status == 401)
+        #expect(h.am.lastFailure?.reason?.code == "node_error")
         _ = h.am.users.update(username: "demo") { $0.lock = .init(until: nil) }
         #expect(T.begin(h).status == 401)
     }
@@ -271,11 +293,16 @@ struct AMDeviceBindingTests {
         let h = try Self.bindThenSign()
         var other = AppKey()
         other.kid = "another-key"
-        #expect(Self.outcomeShown(Self.sign(h, Self.bound(h).body, other)) == "s-keyNotFound")
+        let unknown = Self.sign(h, Self.bound(h).body, other)
+        #expect(Self.outcomeShown(unknown) == "s-keyNotFound")
+        #expect(Self.reasonAfter(h, unknown)?.code == "binding_key_not_found")
         var forged = AppKey()
         forged.key = try P256.PrivateKey(rawRepresentation: [UInt8](repeating: 9, count: 32))
         let reply = Self.sign(h, Self.bound(h).body, forged)
         #expect(Self.outcomeShown(reply) == "s-failure")
+        let reason = Self.reasonAfter(h, reply)
+        #expect(reason?.code == "signing_refused")
+        #expect(reason?.fields["check"] == "signature")
     }
 
     @Test func aStaleOrForeignChallengeIsFailure() throws {
@@ -286,6 +313,7 @@ struct AMDeviceBindingTests {
         h.clock.advance(by: 60 + 30 + 1)
         let late = h.submit(signing, ["IDToken1jws": .string(held)])
         #expect(Self.outcomeShown(late) == "s-failure", "signed, then held past exp and the skew")
+        #expect(Self.reasonAfter(h, late)?.fields["claim"] == "exp")
         let step = Self.bound(h).body
         let jws = app.jws(app.claims("another challenge", now: h.clock.now), embed: false)
         #expect(Self.outcomeShown(h.submit(step, ["IDToken1jws": .string(jws)])) == "s-failure")
@@ -295,6 +323,8 @@ struct AMDeviceBindingTests {
         let h = try Self.bindThenSign()
         let other = "id=ada,ou=user,o=alpha,ou=services,ou=am-config"
         #expect(Self.sign(h, Self.bound(h).body, sub: other).status == 401)
+        #expect(h.am.lastFailure?.reason?.code == "signing_refused")
+        #expect(h.am.lastFailure?.reason?.fields["failure"] == "INVALID_SUBJECT")
         let captured = try Self.bindThenSign(["captureFailure": true])
         #expect(Self.outcomeShown(Self.sign(captured, Self.bound(captured).body, sub: other)) == "s-failure")
     }

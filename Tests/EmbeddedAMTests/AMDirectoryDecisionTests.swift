@@ -20,6 +20,12 @@ struct AMDirectoryDecisionTests {
 
     static func prompt(_ reply: ServerReply) -> String? { T.output(reply.body, 0, "prompt")?.stringValue }
 
+    /// The reason the journey gives once the marker is answered (every marker leads to failure).
+    static func reasonAfter(_ h: Harness, _ marker: ServerReply) -> String? {
+        guard h.submit(marker.body, ["IDToken1": 0]).status == 401 else { return nil }
+        return h.am.lastFailure?.reason?.code
+    }
+
     /// Username, Password, then `node` with each outcome to its marker (`TRUE` to success).
     static func harness(
         _ type: String, outcomes: [String], success: String, config: JSONObject = [:]
@@ -67,15 +73,19 @@ struct AMDirectoryDecisionTests {
         try Self.addLee(h)
         #expect(Self.login(h, "lee", "0ld-Passw0rd").body["tokenId"] != nil)
         #expect(Self.prompt(Self.login(h, "lee", "wrong")) == "FALSE")
+        #expect(Self.reasonAfter(h, Self.login(h, "lee", "wrong")) == "wrong_password")
         #expect(Self.prompt(Self.login(h, "nobody", "wrong")) == "FALSE")
+        #expect(Self.reasonAfter(h, Self.login(h, "nobody", "wrong")) == "unknown_user")
         h.am.users.update(username: "lee") { $0.lock = DirectoryUser.AccountLock(until: nil) }
         #expect(Self.prompt(Self.login(h, "lee", "0ld-Passw0rd")) == "LOCKED")
+        #expect(Self.reasonAfter(h, Self.login(h, "lee", "0ld-Passw0rd")) == "account_locked")
         #expect(Self.prompt(Self.login(h, "lee", "wrong")) == "FALSE", "a wrong password never says locked")
         h.am.users.update(username: "lee") { user in
             user.lock = nil
             user.attributes["passwordExpired"] = true
         }
         #expect(Self.prompt(Self.login(h, "lee", "0ld-Passw0rd")) == "EXPIRED")
+        #expect(Self.reasonAfter(h, Self.login(h, "lee", "0ld-Passw0rd")) == "password_expired")
     }
 
     @Test func ldapResetSendsAMsPasswordChangePage() throws {

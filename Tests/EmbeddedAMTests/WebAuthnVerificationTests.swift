@@ -132,10 +132,17 @@ struct WebAuthnVerificationTests {
             }
         }
         #expect(badSignature.status == 401)
+        #expect(Self.refusedCheck(h) == "signature")
         #expect(attempt({ $0 }, origin: "https://evil.example").status == 401, "another origin")
+        #expect(Self.refusedCheck(h) == "origin")
         #expect(attempt({ $0 }, origin: nil, rpId: "evil.example").status == 401, "another relying party")
+        // The phone holds no passkey for that relying party: its ceremony fails, and the reason says so.
+        #expect(h.am.lastFailure?.reason?.code == "webauthn_client_error")
+        #expect(h.am.lastFailure?.reason?.fields["error"] == "NotAllowedError")
         #expect(attempt { fields($0) { $0[3] = "bm90LWEtY3JlZGVudGlhbA" } }.status == 401, "a credential demo lacks")
+        #expect(h.am.lastFailure?.reason?.code == "webauthn_unknown_credential")
         #expect(attempt { fields($0) { $0[1] = "1,2,3" } }.status == 401, "authenticator data cut short")
+        #expect(Self.refusedCheck(h) == "authenticatorData")
         #expect(Self.devices(h).first?.signCount == count, "no refused attempt moved the counter")
 
         // The same answer twice: the challenge was used up by the first.
@@ -145,6 +152,15 @@ struct WebAuthnVerificationTests {
         let first = h.submit(step, ["IDToken2": .string(answer)])
         #expect(first.body["tokenId"] != nil)
         #expect(h.submit(step, ["IDToken2": .string(answer)]).status == 401, "a replayed answer")
+        #expect(h.am.lastFailure?.reason?.code == "auth_id_used")
+    }
+
+    /// The check a refused ceremony failed, as `emulator.lastFailure` names it.
+    static func refusedCheck(_ h: Harness) -> String? {
+        guard let reason = h.am.lastFailure?.reason,
+            ["webauthn_assertion_refused", "webauthn_registration_refused"].contains(reason.code)
+        else { return nil }
+        return reason.fields["check"]?.stringValue
     }
 
     @Test func registrationRefusalsSaveNothing() throws {
@@ -155,8 +171,12 @@ struct WebAuthnVerificationTests {
             return h.submit(step, ["IDToken2": .string(change(Self.answer(step, &phone, origin: origin)))])
         }
         #expect(attempt({ $0 }, origin: "https://evil.example").status == 401)
+        #expect(Self.refusedCheck(h) == "origin")
+        #expect(h.am.lastFailure?.reason?.code == "webauthn_registration_refused")
         #expect(attempt { $0.replacingFirst("webauthn.create", with: "webauthn.get") }.status == 401)
+        #expect(Self.refusedCheck(h) == "type")
         #expect(attempt { $0.replacingFirst("\"challenge\":\"", with: "\"challenge\":\"AA") }.status == 401)
+        #expect(Self.refusedCheck(h) == "challenge")
         // A CBOR bomb as the attestation object: an array claiming 2³² items, then deep nesting.
         #expect(attempt { "\($0.split(separator: "::")[0])::-102,-1,-1,-1,-1,0::abc" }.status == 401)
         let deep = Array(repeating: "-127", count: 5000).joined(separator: ",")

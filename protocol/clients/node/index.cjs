@@ -290,6 +290,7 @@ class Bridge {
       revokeSession: (username) => this.request('emulator.revokeSession', username === undefined ? {} : { username }),
       state: named('emulator.state'),
       setServiceNames: named('emulator.setServiceNames'),
+      setNodeOutcome: named('emulator.setNodeOutcome'),
       lastOneTimeCode: named('emulator.lastOneTimeCode'),
       lastFailure: named('emulator.lastFailure'),
       lastSuspendedJourney: named('emulator.lastSuspendedJourney'),

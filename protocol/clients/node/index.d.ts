@@ -242,15 +242,44 @@ export interface OneTimeCode {
 /** A node as a journey failure names it. */
 export interface JourneyFailureNode { id: string; type: string; name?: string }
 
+/** `emulator.setNodeOutcome`: a node (by id or display name) of a journey, and the outcome it takes. */
+export interface NodeOutcome { journey: string; node: string; outcome: string }
+
+/** A reason a node or the engine gave: its code and sentence, the node, and typed fields where they say more. */
+export interface JourneyFailureReason {
+  code: string;
+  message: string;
+  node?: JourneyFailureNode;
+  /** `policy_failed`: each failing field with the requirements it failed (`MIN_LENGTH`). */
+  policies?: { field: string; requirements: string[] }[];
+  /** The check refused: WebAuthn (`challenge`, `origin`, `rpId`, `signature`, `counter`, …), binding (`claim`,
+   *  `signature`, `algorithm`, `key`, `jws`), Amster JWT (`nonce`, `sub`, `kid`, `signature`, `jwt`). */
+  check?: string;
+  /** The binding claim refused (`exp`, `challenge`, `iss`, …). */
+  claim?: string;
+  /** The client error taken as the outcome (`Abort`, `NotAllowedError`, …). */
+  error?: string;
+  /** The Device Signing Verifier's `FAILURE` value (`INVALID_SUBJECT`, `INVALID_USER`, …). */
+  failure?: string;
+  /** The attribute looked up or missing (`no_account`, `missing_attribute`). */
+  attribute?: string;
+  provider?: string;
+  retryLimit?: number;
+  maxDevices?: number;
+  /** `inner_journey_failed`: the inner journey, and the reason it gave. */
+  journey?: string;
+  innerReason?: Omit<JourneyFailureReason, 'innerReason'>;
+}
+
 /** `emulator.lastFailure`: the node whose outcome reached the failure and the last reason a node gave. */
 export interface JourneyFailure {
   journey: string;
   node: JourneyFailureNode | null;
   outcome: string | null;
-  /** `code`: wrong_password, unknown_user, account_locked, wrong_one_time_password, one_time_password_expired,
-   *  no_one_time_password, wrong_oath_code, oath_not_registered, push_denied, push_wrong_number, push_expired,
-   *  no_scenario_outcome, loop_without_input. */
-  reason: { code: string; message: string; node?: JourneyFailureNode } | null;
+  /** `code`: one of the table in docs/journeys.md "Why a journey failed" (wrong_password, unknown_user,
+   *  account_locked, policy_failed, webauthn_assertion_refused, binding_refused, retries_exhausted,
+   *  inner_journey_failed, session_timed_out, suspended_link_expired, node_error, …). */
+  reason: JourneyFailureReason | null;
   username: string | null;
   at: number;
 }
@@ -273,6 +302,11 @@ export interface Emulator {
   revokeSession(username?: string): Promise<{ sessionsEnded: number; grantsRevoked: number }>;
   state(): Promise<EmulatorState>;
   setServiceNames(names: { authServiceName?: string; registrationServiceName?: string }): Promise<{ authServiceName: string; registrationServiceName: string }>;
+  /**
+   * The outcome a scenario-decided node (a script, PingOne Protect Evaluation) takes from now on.
+   * Served only when a loaded journey has such a node; −32602 for an unknown journey, node or outcome.
+   */
+  setNodeOutcome(choice: NodeOutcome): Promise<NodeOutcome>;
   lastOneTimeCode(): Promise<OneTimeCode | null>;
   /** The last journey that ended in AM's failure, and why; null when none has since the start. */
   lastFailure(): Promise<JourneyFailure | null>;

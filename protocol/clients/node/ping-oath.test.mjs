@@ -245,7 +245,9 @@ for (const flavor of ['rn-ios', 'rn-android']) {
       assert.deepEqual(evaluation.callbacks.map((c) => c.type), ['PingOneProtectEvaluationCallback']);
       assert.equal((await journey.next(id, '', {})).type, 'SuccessNode');
       // The scenario can make the risk high: the FAILED result, then AM's failure.
-      await bridge.request('emulator.setNodeOutcome', { journey: 'ProtectLogin', node: 'PingOne Protect Evaluation', outcome: 'high' });
+      assert.deepEqual(
+        await bridge.emulator.setNodeOutcome({ journey: 'ProtectLogin', node: 'PingOne Protect Evaluation', outcome: 'high' }),
+        { journey: 'ProtectLogin', node: 'PingOne Protect Evaluation', outcome: 'high' });
       await journey.start(id, 'ProtectLogin', { forceAuth: true });
       await journey.next(id, '', demo);
       await journey.next(id, '', {});

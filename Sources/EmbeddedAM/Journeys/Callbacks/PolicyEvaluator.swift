@@ -6,11 +6,14 @@ struct PolicyEvaluator {
     let users: UserDirectory
 
     func failures(of policies: [PolicySpec], value: JSONValue, sharedState: JSONObject) -> [String] {
-        var failed: [String] = []
-        for policy in policies where !passes(policy, value: value, sharedState: sharedState) {
-            failed.append(Self.amFormat(requirement: policy.requirement, params: policy.params))
+        failed(policies, value: value, sharedState: sharedState).map {
+            Self.amFormat(requirement: $0.requirement, params: $0.params)
         }
-        return failed
+    }
+
+    /// The policies the value fails, as specs (the review's typed account of what failed).
+    func failed(_ policies: [PolicySpec], value: JSONValue, sharedState: JSONObject) -> [PolicySpec] {
+        policies.filter { !passes($0, value: value, sharedState: sharedState) }
     }
 
     private func passes(_ policy: PolicySpec, value json: JSONValue, sharedState: JSONObject) -> Bool {

@@ -20,10 +20,12 @@ extension JourneyEngine {
             // An inner tree that reaches its success or failure returns to the evaluator that
             // entered it, as that node's `true` or `false` (AM's Inner Tree Evaluator).
             if entry == .arrived, let success = session.current.ends[nodeId], let frame = session.frames.popLast() {
+                let inner = session.current.name
                 session.current = frame.journey
                 guard let evaluator = session.current.nodes[frame.evaluator],
                     let next = evaluator.outcomes[success ? "true" : "false"]
                 else { return internalError("inner tree evaluator \(frame.evaluator) has no outcome", session) }
+                if !success { session.lastReason = (Self.innerFailure(inner, session.lastReason), evaluator.ref) }
                 nodeId = next
                 continue
             }
@@ -72,12 +74,37 @@ extension JourneyEngine {
         return ServerReply(status: 401, body: AMErrors.loginFailure)
     }
 
+    /// An inner tree that ended in failure: the evaluator's reason names it, with the inner
+    /// tree's own last reason (which may be nil when no inner node gave one).
+    static func innerFailure(
+        _ inner: String, _ last: (reason: JourneyFailure.Reason, node: JourneyFailure.NodeRef)?
+    ) -> JourneyFailure.Reason {
+        var fields: JSONObject = ["journey": .string(inner)]
+        if let last {
+            var innerReason: JSONObject = ["code": .string(last.reason.code), "message": .string(last.reason.message)]
+            for field in last.reason.fields.members { innerReason[field.key] = field.value }
+            innerReason["node"] = .object(last.node.json)
+            fields["innerReason"] = .object(innerReason)
+        }
+        return JourneyFailure.Reason(
+            "inner_journey_failed",
+            "the inner journey \(inner) ended in failure" + (last.map { ": \($0.reason.message)" } ?? ""), fields)
+    }
+
     /// Records why the journey failed, logs it at info and traces it.
     private func failed(_ session: JourneySession, at end: (node: JourneyFailure.NodeRef?, outcome: String?)) {
         let username = JourneyValues.text(session.shared["username"])
-        let failure = JourneyFailure(
-            journey: session.journey.name, node: end.node, outcome: end.outcome, reason: session.lastReason?.reason,
-            reasonNode: session.lastReason?.node, username: username.isEmpty ? nil : username, at: clock.now)
+        record(
+            JourneyFailure(
+                journey: session.journey.name, node: end.node, outcome: end.outcome,
+                reason: session.lastReason?.reason, reasonNode: session.lastReason?.node,
+                username: username.isEmpty ? nil : username, at: clock.now))
+    }
+
+    /// Keeps a failure for `emulator.lastFailure`, logs it at info and traces it: a journey's
+    /// end in failure, or a request AM refuses before any node runs (an authId that timed out,
+    /// a suspended link that expired).
+    func record(_ failure: JourneyFailure) {
         lastFailure = failure
         logInfo(failure.logLine)
         // Stamped with the wall clock, as the trace's requests and responses are.

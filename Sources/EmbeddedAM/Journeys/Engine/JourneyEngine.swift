@@ -53,12 +53,14 @@ final class JourneyEngine {
     func add(_ journey: JourneyDefinition) { journeys.add(journey) }
 
     func authenticate(_ request: AuthenticateRequest) -> ServerReply {
+        // A link followed after its time is pruned below; what it was is kept to say why it fails.
+        let link = request.suspendedId.flatMap { suspended[$0] }
         pruneExpired()
         requestParameters = request.parameters
         if let payload = request.payload, case .string(let authId)? = payload["authId"] {
             return answer(authId: authId, payload: payload)
         }
-        if let suspendedId = request.suspendedId { return resume(suspendedId: suspendedId) }
+        if let suspendedId = request.suspendedId { return resume(suspendedId: suspendedId, link: link) }
         let type = request.authIndexType ?? "service"
         guard type == "service" else {
             return ServerReply(status: 400, body: AMErrors.badRequest("Unsupported authIndexType: \(type)"))
@@ -104,6 +106,7 @@ final class JourneyEngine {
             var session = sessions[sessionId], session.authId == authId, clock.now < session.deadline,
             session.current.nodes[session.node] != nil, let step = session.step
         else {
+            timedOut(authId)
             return ServerReply(status: 401, body: AMErrors.sessionTimedOut)
         }
         sessions[sessionId] = nil
@@ -116,9 +119,20 @@ final class JourneyEngine {
         }
     }
 
-    private func resume(suspendedId: String) -> ServerReply {
+    private func resume(suspendedId: String, link: (session: JourneySession, expires: Double)?) -> ServerReply {
         guard let entry = suspended[suspendedId], clock.now < entry.expires else {
             suspended[suspendedId] = nil
+            let expired = link.map { $0.expires <= clock.now } ?? false
+            let username = link.map { JourneyValues.text($0.session.shared["username"]) } ?? ""
+            record(
+                JourneyFailure(
+                    journey: link?.session.journey.name ?? "(unknown)", node: nil, outcome: nil,
+                    reason: expired
+                        ? JourneyFailure.Reason("suspended_link_expired", "the suspended journey's link has expired")
+                        : JourneyFailure.Reason(
+                            "suspended_link_unknown", "no suspended journey has that id (never made, or used already)"),
+                    reasonNode: link.flatMap { $0.session.current.nodes[$0.session.node]?.ref },
+                    username: username.isEmpty ? nil : username, at: clock.now))
             return ServerReply(status: 401, body: AMErrors.suspendedIdNotFound)
         }
         suspended[suspendedId] = nil
@@ -126,6 +140,33 @@ final class JourneyEngine {
         sessions[session.id] = nil
         session.deadline = clock.now + session.journey.timeout
         return run(&session, at: session.node, entry: .resumed)
+    }
+
+    /// An answer AM refuses with "Session has timed out": the journey's time was up, or the
+    /// authId was answered already (or replaced by a later step). The authId's own claims say
+    /// which journey; one this engine did not sign names none.
+    private func timedOut(_ authId: String) {
+        guard let jwt = try? JWT.verify(authId, with: signer) else {
+            record(
+                JourneyFailure(
+                    journey: "(unknown)", node: nil, outcome: nil,
+                    reason: JourneyFailure.Reason("auth_id_invalid", "the authId is not one this server issued"),
+                    reasonNode: nil, username: nil, at: clock.now))
+            return
+        }
+        let session = jwt.claims["sessionId"]?.stringValue.flatMap { sessions[$0] }
+        let expiry = jwt.claims["exp"]?.doubleValue ?? 0
+        let reason =
+            clock.now >= expiry
+            ? JourneyFailure.Reason("session_timed_out", "the journey's time was up before this answer came")
+            : JourneyFailure.Reason(
+                "auth_id_used", "the authId was answered already, or a later step replaced it")
+        let username = session.map { JourneyValues.text($0.shared["username"]) } ?? ""
+        record(
+            JourneyFailure(
+                journey: session?.journey.name ?? jwt.claims["authIndexValue"]?.stringValue ?? "(unknown)", node: nil,
+                outcome: nil, reason: reason, reasonNode: session.flatMap { $0.current.nodes[$0.node]?.ref },
+                username: username.isEmpty ? nil : username, at: clock.now))
     }
 
     private func pruneExpired() {

@@ -10,8 +10,13 @@ enum AMFailure {
             status: 401, body: AMErrors.loginFailure(message: context.failureMessage, detail: context.failureDetail))
     }
 
-    /// A node error: logged with the journey and node, then AM's failure.
-    static func nodeError(_ context: NodeContext, _ type: String, _ why: String) -> NodeAction {
+    /// A node error: logged with the journey and node, given as the journey's failure reason
+    /// (`code`, `node_error` unless the caller names it better), then AM's failure.
+    static func nodeError(
+        _ context: inout NodeContext, _ type: String, _ why: String, code: String = "node_error",
+        _ fields: JSONObject = [:]
+    ) -> NodeAction {
+        context.failureReason = JourneyFailure.Reason(code, why, fields)
         logError(
             "journey \(context.journeyName), node \(context.nodeId) (\(type)): \(why); the journey fails, as in AM")
         return .reply(reply(context))

@@ -5,14 +5,31 @@ import AuthBridgeCore
 /// scenario decided). Logged at info, traced, and kept for `emulator.lastFailure`. A reason names
 /// users, nodes and policies, never a value the user typed.
 public struct JourneyFailure: Equatable, Sendable {
-    /// A node's account of a failing outcome: a stable `code` a test asserts on, and a sentence.
+    /// A node's account of a failing outcome: a stable `code` a test asserts on, a sentence, and
+    /// typed fields where a test wants more than the code (`policies` that failed, the WebAuthn
+    /// `check` or binding `claim` refused, the inner journey's own failure). Names, never values.
     public struct Reason: Equatable, Sendable {
         public let code: String
         public let message: String
+        public let fields: JSONObject
 
-        public init(_ code: String, _ message: String) {
+        public init(_ code: String, _ message: String, _ fields: JSONObject = [:]) {
             self.code = code
             self.message = message
+            self.fields = fields
+        }
+
+        /// The reasons several nodes give alike.
+        static func unknownUser(_ username: String) -> Reason {
+            Reason("unknown_user", "no user \(username.isEmpty ? "(none given)" : username) in the directory")
+        }
+
+        static func wrongPassword(_ username: String) -> Reason {
+            Reason("wrong_password", "the password given for \(username) is wrong")
+        }
+
+        static func accountLocked(_ username: String) -> Reason {
+            Reason("account_locked", "the account \(username) is locked")
         }
     }
 
@@ -50,6 +67,7 @@ public struct JourneyFailure: Equatable, Sendable {
         object["outcome"] = outcome.map(JSONValue.string) ?? .null
         if let reason {
             var described: JSONObject = ["code": .string(reason.code), "message": .string(reason.message)]
+            for field in reason.fields.members { described[field.key] = field.value }
             if let reasonNode { described["node"] = .object(reasonNode.json) }
             object["reason"] = .object(described)
         } else {

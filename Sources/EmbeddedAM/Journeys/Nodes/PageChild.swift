@@ -28,8 +28,20 @@ protocol PageChild: Sendable {
 struct PageChildReview {
     /// Failed policies by the callback's index within the child.
     var failed: [Int: [String]] = [:]
+    /// The same, typed: the field each callback writes and the requirements it failed
+    /// (`MIN_LENGTH`), for the journey's failure reason.
+    var failedPolicies: [(field: String, requirements: [String])] = []
     /// A policy failed, or the client asked only to validate (`validateOnly`).
     var showAgain = false
+}
+
+extension PageChildReview {
+    /// A child of one validated callback: the policies its answer failed.
+    init(failed: [PolicySpec], field: String, validateOnly: Bool) {
+        self.failed = [0: failed.map { PolicyEvaluator.amFormat(requirement: $0.requirement, params: $0.params) }]
+        self.failedPolicies = failed.isEmpty ? [] : [(field, failed.map(\.requirement))]
+        self.showAgain = !failed.isEmpty || validateOnly
+    }
 }
 
 extension PageChild {
@@ -64,6 +76,24 @@ struct PageSubmission {
     }
 
     var showsAgain: Bool { reviews.contains(where: \.showAgain) }
+
+    /// A page shown again because policies failed: the reason the journey gives if it ends in
+    /// failure before a good answer comes (`policy_failed`, with the fields and requirements).
+    var policyReason: JourneyFailure.Reason? {
+        let failed = reviews.flatMap(\.failedPolicies)
+        guard !failed.isEmpty else { return nil }
+        let described = failed.map { "\($0.field) (\($0.requirements.joined(separator: ", ")))" }
+        return JourneyFailure.Reason(
+            "policy_failed", "policies failed for " + described.joined(separator: "; "),
+            [
+                "policies": .array(
+                    failed.map {
+                        .object([
+                            "field": .string($0.field), "requirements": .array($0.requirements.map(JSONValue.string)),
+                        ])
+                    })
+            ])
+    }
 }
 
 /// Answers split among children in order, each taking as many as it has callbacks (the caller

@@ -38,7 +38,7 @@ extension AM {
             }
             guard found else {
                 return AMFailure.nodeError(
-                    context, "AccountLockoutNode", "no user \"\(context.username)\" to \(lock ? "lock" : "unlock")")
+                    &context, "AccountLockoutNode", "no user \"\(context.username)\" to \(lock ? "lock" : "unlock")")
             }
             if lock {
                 context.failureReason = JourneyFailure.Reason(

@@ -21,10 +21,16 @@ extension AM {
             let name = context.username
             let password = Array(context.password.utf8)
             // Agent names match case-insensitively, as AM's identity repository matches names.
-            guard !password.isEmpty,
-                let agent = context.config.agents.first(where: { $0.name.lowercased() == name.lowercased() }),
-                HMACSHA256.equal(Array(agent.password.utf8), password)
-            else { return .outcome("false") }
+            guard let agent = context.config.agents.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "unknown_agent", "no agent \(name.isEmpty ? "(none given)" : name) in the realm")
+                return .outcome("false")
+            }
+            guard !password.isEmpty, HMACSHA256.equal(Array(agent.password.utf8), password) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "wrong_agent_password", "the password given for the agent \(agent.name) is wrong")
+                return .outcome("false")
+            }
             context.transient[Self.identifiedAgent] = .string(agent.name)
             return .outcome("true")
         }

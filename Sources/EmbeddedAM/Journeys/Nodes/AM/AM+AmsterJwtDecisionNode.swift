@@ -49,22 +49,37 @@ extension AM {
                 context.nodeState[Self.nonceKey] = .string(nonce)
                 return .send(Step(callbacks: [.hiddenValue(id: "jwt", value: nonce)]))
             }
-            guard let answers = context.answers, let answer = answers.first else { return .outcome("false") }
+            guard let answers = context.answers, let answer = answers.first else {
+                return refused("jwt", "no JWT came back", &context)
+            }
             guard let token = try? JWS.parse(JourneyValues.text(answer.value)),
                 case .object(let claims)? = try? JSONParser.parse(token.payload)
             else {
                 context.nodeState[Self.nonceKey] = nil
-                return .outcome("false")
+                return refused("jwt", "the answer is not a JWT", &context)
             }
-            guard claims["nonce"]?.stringValue == nonce, let subject = claims["sub"]?.stringValue,
-                let kid = token.header["kid"]?.stringValue
-            else { return .outcome("false") }
-            for key in keys where key.id == kid && key.allows(subject: subject) {
-                if (try? token.verify(allowed: [.es256, .rs256], key: key.key)) != nil {
-                    context.shared["username"] = .string(subject)
-                    return .outcome("true")
-                }
+            guard claims["nonce"]?.stringValue == nonce else {
+                return refused("nonce", "the JWT's nonce is not the one sent", &context)
             }
+            guard let subject = claims["sub"]?.stringValue else {
+                return refused("sub", "the JWT has no sub", &context)
+            }
+            guard let kid = token.header["kid"]?.stringValue else {
+                return refused("kid", "the JWT has no kid", &context)
+            }
+            let candidates = keys.filter { $0.id == kid && $0.allows(subject: subject) }
+            guard !candidates.isEmpty else {
+                return refused("kid", "no authorized key \(kid) allows the subject \(subject)", &context)
+            }
+            for key in candidates where (try? token.verify(allowed: [.es256, .rs256], key: key.key)) != nil {
+                context.shared["username"] = .string(subject)
+                return .outcome("true")
+            }
+            return refused("signature", "the JWT's signature is not by the authorized key \(kid)", &context)
+        }
+
+        private func refused(_ check: String, _ why: String, _ context: inout NodeContext) -> NodeAction {
+            context.failureReason = JourneyFailure.Reason("amster_jwt_refused", why, ["check": .string(check)])
             return .outcome("false")
         }
     }

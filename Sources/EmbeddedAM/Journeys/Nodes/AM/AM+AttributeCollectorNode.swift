@@ -63,13 +63,18 @@ extension AM {
             for (index, attribute) in attributes.enumerated() {
                 let value = answers[index].value ?? .null
                 var failures: [String] = []
+                var requirements: [String] = []
                 if validate, AMPlatformSchema.type(attribute) != .boolean {
-                    failures = evaluator.failures(of: policies(attribute), value: value, sharedState: context.shared)
+                    let failed = evaluator.failed(policies(attribute), value: value, sharedState: context.shared)
+                    failures = failed.map { PolicyEvaluator.amFormat(requirement: $0.requirement, params: $0.params) }
+                    requirements = failed.map(\.requirement)
                 } else if required, value == .null || value == "" {
                     // Without validation AM still refuses an empty required value [inf: the requirement it reports].
                     failures = [PolicyEvaluator.amFormat(requirement: "REQUIRED", params: [:])]
+                    requirements = ["REQUIRED"]
                 }
                 if !failures.isEmpty { review.failed[index] = failures }
+                if !requirements.isEmpty { review.failedPolicies.append((attribute, requirements)) }
                 if !failures.isEmpty || answers[index].validateOnly { review.showAgain = true }
             }
             return review

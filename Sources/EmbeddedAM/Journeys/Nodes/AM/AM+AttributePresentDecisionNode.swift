@@ -19,7 +19,7 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
                 return AMFailure.nodeError(
-                    context, "AttributePresentDecisionNode", "no user found by \(identityAttribute)")
+                    &context, "AttributePresentDecisionNode", "no user found by \(identityAttribute)")
             }
             let present =
                 attribute == "password" || attribute == "userName"

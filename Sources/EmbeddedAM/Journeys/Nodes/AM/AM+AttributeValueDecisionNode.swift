@@ -26,7 +26,7 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
                 return AMFailure.nodeError(
-                    context, "AttributeValueDecisionNode", "no user found by \(identityAttribute)")
+                    &context, "AttributeValueDecisionNode", "no user found by \(identityAttribute)")
             }
             let stored = user.attributes.value(path: attribute.replacingSlashes)
             let result = equals ? (stored.map(JourneyValues.text) == value) : !(stored ?? .null).isNull

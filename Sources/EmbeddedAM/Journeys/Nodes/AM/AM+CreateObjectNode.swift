@@ -42,6 +42,17 @@ extension AM {
             do {
                 try context.users.add(username: username, password: password, attributes: attributes)
             } catch {
+                context.failureReason =
+                    switch error {
+                    case .emptyUsername:
+                        JourneyFailure.Reason(
+                            "missing_attribute", "no userName to create the user with", ["attribute": "userName"])
+                    case .emptyPassword:
+                        JourneyFailure.Reason(
+                            "missing_attribute", "no password to create \(username) with", ["attribute": "password"])
+                    case .duplicate:
+                        JourneyFailure.Reason("user_exists", "a user \(username) exists already")
+                    }
                 return .outcome("FAILURE")
             }
             context.shared["username"] = .string(username)

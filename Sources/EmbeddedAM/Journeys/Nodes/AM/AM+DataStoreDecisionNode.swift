@@ -42,7 +42,7 @@ extension AM {
             let now = context.clock.now
             if let lock = users.find(username: username)?.lock {
                 if lock.holds(at: now) {
-                    context.failureReason = JourneyFailure.Reason("account_locked", "the account \(username) is locked")
+                    context.failureReason = .accountLocked(username)
                     return .reply(ServerReply(status: 401, body: AMErrors.userLockedOut))
                 }
                 // The lockout window has passed: the account is open again, with its counts cleared.
@@ -59,10 +59,7 @@ extension AM {
             }
             if let mode = lockoutMode, users.contains(username: username) { countFailure(mode, &context) }
             context.failureReason =
-                users.contains(username: username)
-                ? JourneyFailure.Reason("wrong_password", "the password given for \(username) is wrong")
-                : JourneyFailure.Reason(
-                    "unknown_user", "no user \(username.isEmpty ? "(none given)" : username) in the directory")
+                users.contains(username: username) ? .wrongPassword(username) : .unknownUser(username)
             return .outcome("false")
         }
 

@@ -24,6 +24,11 @@ extension AM {
             return text
         }
 
+        /// The app's own error (`Abort`, `Timeout`, `ClientNotRegistered`, …) taken as the outcome.
+        static func clientError(_ name: String) -> JourneyFailure.Reason {
+            JourneyFailure.Reason("binding_client_error", "the app answered \(name)", ["error": .string(name)])
+        }
+
         /// Why AM refused a device's JWS (the `FailureReason`s the signing verifier reports, and
         /// what comes before them).
         enum Refusal: Error, Equatable {
@@ -38,6 +43,27 @@ extension AM {
             case invalidSignature
             /// A claim failed: its name (`exp`, `challenge`, `iss`, …).
             case invalidClaim(String)
+
+            /// The journey's failure reason: `code` for the node, the `check` that refused and,
+            /// for a claim, which.
+            func reason(_ code: String, _ what: String) -> JourneyFailure.Reason {
+                switch self {
+                case .malformed:
+                    JourneyFailure.Reason(code, "the \(what) JWS is not a JWS AM reads", ["check": "jws"])
+                case .noKey: JourneyFailure.Reason(code, "the \(what) JWS names no key", ["check": "key"])
+                case .unsupportedKey:
+                    JourneyFailure.Reason(code, "the \(what) JWS's key is not one AM verifies", ["check": "key"])
+                case .algorithm(let alg):
+                    JourneyFailure.Reason(
+                        code, "the \(what) JWS's algorithm \(alg) is not its key's", ["check": "algorithm"])
+                case .invalidSignature:
+                    JourneyFailure.Reason(code, "the \(what) JWS's signature is wrong", ["check": "signature"])
+                case .invalidClaim(let claim):
+                    JourneyFailure.Reason(
+                        code, "the \(what) JWS's \(claim) claim is not valid",
+                        ["check": "claim", "claim": .string(claim)])
+                }
+            }
         }
 
         /// The device's compact JWS (RFC 7515 §7.1) as AM reconstructs it: the parsed token,

@@ -50,8 +50,12 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = context.users.find(username: context.username),
                 !(user.lock?.holds(at: context.clock.now) ?? false)
-            else { return AMFailure.nodeError(context, "DeviceBindingNode", "user does not exist or inactive") }
+            else { return AMFailure.nodeError(&context, "DeviceBindingNode", "user does not exist or inactive") }
             if maxSavedDevices > 0, user.devices.binding.count >= maxSavedDevices {
+                context.failureReason = JourneyFailure.Reason(
+                    "binding_device_limit",
+                    "\(user.username) already has \(maxSavedDevices) bound devices, the node's limit",
+                    ["maxDevices": .int(Int64(maxSavedDevices))])
                 return .outcome("exceedDeviceLimit")
             }
             let inputs = context.answers?.first?.inputs ?? [:]
@@ -70,14 +74,16 @@ extension AM {
                     return .outcome("success")
                 } catch {
                     logInfo("journey \(context.journeyName), node \(context.nodeId) (DeviceBindingNode): \(error)")
+                    context.failureReason = error.reason("binding_refused", "binding")
                     return .outcome("failure")
                 }
             }
             if !clientError.isEmpty {
                 guard outcomes.contains(clientError) else {
                     return AMFailure.nodeError(
-                        context, "DeviceBindingNode", "client error \"\(clientError)\" is not an outcome of the node")
+                        &context, "DeviceBindingNode", "client error \"\(clientError)\" is not an outcome of the node")
                 }
+                context.failureReason = DeviceBinding.clientError(clientError)
                 return .outcome(clientError)
             }
             let challenge = DeviceBinding.challenge(context.random)
@@ -139,7 +145,11 @@ extension AM {
             guard context.users.contains(username: context.username),
                 let state = context.transient[DeviceBinding.deviceKey],
                 let device = try? BoundDeviceProfile(state: StateReader(state, path: DeviceBinding.deviceKey))
-            else { return .outcome("false") }
+            else {
+                context.failureReason = JourneyFailure.Reason(
+                    "binding_nothing_to_store", "no user or no device a Device Binding node left to store")
+                return .outcome("false")
+            }
             _ = context.users.update(username: context.username) { DeviceBindingNode.save(device, in: &$0.devices) }
             return .outcome("true")
         }

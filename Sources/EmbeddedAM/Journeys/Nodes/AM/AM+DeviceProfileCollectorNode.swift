@@ -54,7 +54,7 @@ extension AM {
 
         func outcome(_ answers: [CallbackAnswer], context: inout NodeContext) -> NodeAction {
             if case .failure(let why) = parse(answers[0].value) {
-                return AMFailure.nodeError(context, "DeviceProfileCollectorNode", why.text)
+                return AMFailure.nodeError(&context, "DeviceProfileCollectorNode", why.text)
             }
             return .outcome("outcome")
         }

@@ -49,10 +49,10 @@ extension AM {
             guard case .object(let collected)? = context.shared[DeviceProfileCollectorNode.profileKey],
                 case .string(let identifier)? = collected["identifier"]
             else {
-                return AMFailure.nodeError(context, "DeviceSaveNode", "no device profile in shared state")
+                return AMFailure.nodeError(&context, "DeviceSaveNode", "no device profile in shared state")
             }
             guard !context.username.isEmpty, context.users.find(username: context.username) != nil else {
-                return AMFailure.nodeError(context, "DeviceSaveNode", "failed to get the identity object")
+                return AMFailure.nodeError(&context, "DeviceSaveNode", "failed to get the identity object")
             }
             let now = context.clock.now
             var uuid = context.random.uuid().lowercased()

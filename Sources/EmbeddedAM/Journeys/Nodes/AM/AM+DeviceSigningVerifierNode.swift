@@ -58,6 +58,7 @@ extension AM {
                     guard outcomes.contains(clientError) else {
                         throw Thrown(why: "client error \"\(clientError)\" is not an outcome of the node")
                     }
+                    context.failureReason = DeviceBinding.clientError(clientError)
                     return .outcome(clientError)
                 }
                 let user: DirectoryUser?
@@ -65,15 +66,25 @@ extension AM {
                     user = nil
                 } else {
                     let found = try validUser(context.username, context)
-                    if found.devices.binding.isEmpty { return .outcome("noDeviceRegistered") }
+                    if found.devices.binding.isEmpty { return noDevice(found.username, &context) }
                     user = found
                 }
                 return .send(try step(for: user, &context))
             } catch {
                 if let reason = error.reason { context.shared[Self.failureKey] = .string(reason) }
-                if captureFailure { return .outcome("failure") }
-                return AMFailure.nodeError(context, "DeviceSigningVerifierNode", error.why)
+                let fields: JSONObject = error.reason.map { ["failure": .string($0)] } ?? [:]
+                guard captureFailure else {
+                    return AMFailure.nodeError(
+                        &context, "DeviceSigningVerifierNode", error.why, code: "signing_refused", fields)
+                }
+                context.failureReason = JourneyFailure.Reason("signing_refused", error.why, fields)
+                return .outcome("failure")
             }
+        }
+
+        private func noDevice(_ username: String, _ context: inout NodeContext) -> NodeAction {
+            context.failureReason = JourneyFailure.Reason("binding_no_device", "\(username) has no bound device")
+            return .outcome("noDeviceRegistered")
         }
 
         private func step(for user: DirectoryUser?, _ context: inout NodeContext) throws(Thrown) -> Step {
@@ -102,10 +113,16 @@ extension AM {
         }
 
         private func verify(_ compact: String, _ context: inout NodeContext) throws(Thrown) -> NodeAction {
-            guard let jws = try? DeviceBinding.DeviceJWS(compact) else { return .outcome("failure") }
+            let jws: DeviceBinding.DeviceJWS
+            do throws(DeviceBinding.Refusal) { jws = try DeviceBinding.DeviceJWS(compact) } catch {
+                context.failureReason = error.reason("signing_refused", "signed")
+                return .outcome("failure")
+            }
             let user = try validUser(try signer(of: jws, context), context)
-            if user.devices.binding.isEmpty { return .outcome("noDeviceRegistered") }
+            if user.devices.binding.isEmpty { return noDevice(user.username, &context) }
             guard let index = user.devices.binding.firstIndex(where: { $0.keyId == jws.keyId }) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "binding_key_not_found", "the signed JWS's kid is not a key bound to \(user.username)")
                 return .outcome("keyNotFound")
             }
             let challenge =
@@ -115,12 +132,14 @@ extension AM {
                     challenge: challenge, applicationIds: prompt.applicationIds, now: context.clock.now)
             } catch {
                 context.shared[Self.failureKey] = "INVALID_CLAIM"
+                context.failureReason = error.reason("signing_refused", "signed")
                 return .outcome("failure")
             }
             do throws(DeviceBinding.Refusal) {
                 try jws.verify(with: user.devices.binding[index].key)
             } catch {
                 context.shared[Self.failureKey] = "INVALID_SIGNATURE"
+                context.failureReason = error.reason("signing_refused", "signed")
                 return .outcome("failure")
             }
             let now = context.clock.now

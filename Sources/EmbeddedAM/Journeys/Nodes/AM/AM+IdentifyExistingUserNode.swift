@@ -18,7 +18,12 @@ extension AM {
         var outcomes: [String] { ["true", "false"] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            guard let user = AMIdentity.user(context, attribute: identityAttribute) else { return .outcome("false") }
+            guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "no_account", "no user matches the journey's \(identityAttribute)",
+                    ["attribute": .string(identityAttribute)])
+                return .outcome("false")
+            }
             context.shared["username"] = .string(user.username)
             context.shared["_id"] = .string(user.id)
             let value: JSONValue =

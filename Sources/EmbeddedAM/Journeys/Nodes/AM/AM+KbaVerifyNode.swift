@@ -26,12 +26,12 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
                 return AMFailure.nodeError(
-                    context, "KbaVerifyNode", "no user found by \(identityAttribute) to verify answers for")
+                    &context, "KbaVerifyNode", "no user found by \(identityAttribute) to verify answers for")
             }
             let stored = user.attributes.value(path: kbaAttribute.replacingSlashes)?.arrayValue ?? []
             guard stored.count >= AMPlatformSchema.kbaMinimumAnswers else {
                 return AMFailure.nodeError(
-                    context, "KbaVerifyNode",
+                    &context, "KbaVerifyNode",
                     "the user \"\(user.username)\" has \(stored.count) KBA answers, fewer than \(AMPlatformSchema.kbaMinimumAnswers)"
                 )
             }
@@ -45,7 +45,7 @@ extension AM {
                 for index in asked {
                     guard let question = Self.question(stored[index]) else {
                         return AMFailure.nodeError(
-                            context, "KbaVerifyNode",
+                            &context, "KbaVerifyNode",
                             "KBA answer \(index) of \"\(user.username)\" has no question AuthBridge knows")
                     }
                     callbacks.append(.password(prompt: question))
@@ -54,12 +54,18 @@ extension AM {
                 return .send(Step(callbacks: callbacks))
             }
             let asked = context.nodeState["asked"]?.arrayValue?.compactMap { $0.intValue.map(Int.init) } ?? []
-            guard asked.count == answers.count, !asked.isEmpty else { return .outcome("false") }
+            guard asked.count == answers.count, !asked.isEmpty else { return wrongAnswers(user.username, &context) }
             let right = zip(asked, answers).allSatisfy { index, answer in
                 stored.indices.contains(index)
                     && KbaAnswers.matches(stored[index], answer: JourneyValues.text(answer.value))
             }
-            return .outcome(right ? "true" : "false")
+            return right ? .outcome("true") : wrongAnswers(user.username, &context)
+        }
+
+        private func wrongAnswers(_ username: String, _ context: inout NodeContext) -> NodeAction {
+            context.failureReason = JourneyFailure.Reason(
+                "wrong_kba_answer", "an answer to \(username)'s security questions is wrong")
+            return .outcome("false")
         }
 
         /// A user-defined question is kept as written; a predefined one by IDM's id ("1", "2").

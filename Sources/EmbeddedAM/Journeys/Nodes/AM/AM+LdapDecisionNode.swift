@@ -48,22 +48,25 @@ extension AM {
                 let user = context.users.verify(username: username, password: password)
             else {
                 context.failureMessage = "Login failure"
+                context.failureReason =
+                    context.users.contains(username: username) ? .wrongPassword(username) : .unknownUser(username)
                 return .outcome("FALSE")
             }
             // The directory's own spelling of the name, as AM reads it back from the entry.
             context.shared["username"] = .string(user.username)
             if let lock = user.lock, lock.holds(at: context.clock.now) {
                 context.failureMessage = "User Locked Out."
+                context.failureReason = .accountLocked(user.username)
                 return .outcome("LOCKED")
             }
             if let grace = user.attributes[Self.graceAttribute]?.intValue {
-                guard grace > 0 else { return .outcome("EXPIRED") }
+                guard grace > 0 else { return expired(user.username, &context) }
                 context.users.update(username: user.username) { $0.attributes[Self.graceAttribute] = .int(grace - 1) }
                 let message = "Your password has expired and you have \(grace) grace logins remaining."
                 // The last grace login offers no way out: SUBMIT alone, as AM builds it.
                 return .send(page(messageType: "0", message, options: grace == 1 ? ["SUBMIT"] : nil))
             }
-            if user.attributes[Self.expiredAttribute]?.boolValue == true { return .outcome("EXPIRED") }
+            if user.attributes[Self.expiredAttribute]?.boolValue == true { return expired(user.username, &context) }
             if user.attributes[Self.resetAttribute]?.boolValue == true {
                 context.shared[Self.lastModuleState] = "CHANGE_AFTER_RESET"
                 return .send(page(messageType: "0", "Password must be reset."))
@@ -74,6 +77,11 @@ extension AM {
         private func changePassword(_ answers: [CallbackAnswer], _ context: inout NodeContext) -> NodeAction {
             guard answers.count == 5, JourneyValues.optionIndex(answers[4].value) == 0 else {
                 let afterReset = context.shared[Self.lastModuleState] == "CHANGE_AFTER_RESET"
+                if afterReset {
+                    context.failureReason = JourneyFailure.Reason(
+                        "password_change_cancelled",
+                        "\(context.username) cancelled the password change a reset requires")
+                }
                 return .outcome(afterReset ? "CANCELLED" : "TRUE")
             }
             let username = context.username
@@ -104,6 +112,12 @@ extension AM {
             }
             context.transient["password"] = .string(new)
             return .outcome("TRUE")
+        }
+
+        private func expired(_ username: String, _ context: inout NodeContext) -> NodeAction {
+            context.failureReason = JourneyFailure.Reason(
+                "password_expired", "the password of \(username) has expired, with no grace logins left")
+            return .outcome("EXPIRED")
         }
 
         private func page(messageType: String, _ message: String, options: [String]? = nil) -> Step {

@@ -23,7 +23,7 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
-                return AMFailure.nodeError(context, "LoginCountDecisionNode", "no user found by \(identityAttribute)")
+                return AMFailure.nodeError(&context, "LoginCountDecisionNode", "no user found by \(identityAttribute)")
             }
             let count = user.loginCount
             return .outcome((every ? count > 0 && count % amount == 0 : count == amount) ? "true" : "false")

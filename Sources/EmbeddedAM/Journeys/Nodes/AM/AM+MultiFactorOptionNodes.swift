@@ -91,11 +91,11 @@ extension AM {
             guard let answers = context.answers, answers.count == 2 else {
                 guard !context.username.isEmpty else {
                     return AMFailure.nodeError(
-                        context, "MultiFactorRegistrationOptionsNode", "expected username to be set")
+                        &context, "MultiFactorRegistrationOptionsNode", "expected username to be set")
                 }
                 guard !JourneyValues.text(context.shared["mfaMethod"]).isEmpty else {
                     return AMFailure.nodeError(
-                        context, "MultiFactorRegistrationOptionsNode",
+                        &context, "MultiFactorRegistrationOptionsNode",
                         "expected multi-factor authentication method to be set")
                 }
                 var options = [registerLabel?.text ?? "Register Device"]
@@ -118,7 +118,7 @@ extension AM {
             case 3 - shift where !mandatory: return .outcome("optOutOutcome")
             default:
                 return AMFailure.nodeError(
-                    context, "MultiFactorRegistrationOptionsNode", "unrecognized option: \(index)")
+                    &context, "MultiFactorRegistrationOptionsNode", "unrecognized option: \(index)")
             }
         }
     }
@@ -137,17 +137,17 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard !context.username.isEmpty else {
                 return AMFailure.nodeError(
-                    context, "OptOutMultiFactorAuthenticationNode", "expected username to be set")
+                    &context, "OptOutMultiFactorAuthenticationNode", "expected username to be set")
             }
             let method = JourneyValues.text(context.shared["mfaMethod"])
             guard let kind = MultiFactorSkip.kinds[method] else {
                 return AMFailure.nodeError(
-                    context, "OptOutMultiFactorAuthenticationNode",
+                    &context, "OptOutMultiFactorAuthenticationNode",
                     method.isEmpty ? "expected MFA method to be set" : "unsupported MFA method \(method)")
             }
             guard let user = context.users.find(username: context.username) else {
                 return AMFailure.nodeError(
-                    context, "OptOutMultiFactorAuthenticationNode", "failed to get the identity object")
+                    &context, "OptOutMultiFactorAuthenticationNode", "failed to get the identity object")
             }
             let setting = MultiFactorSkip.setting(of: user, kind)
             let hasDevice = !user.devices.restJSON(kind).isEmpty

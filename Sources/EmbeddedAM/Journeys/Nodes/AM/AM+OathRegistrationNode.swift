@@ -58,13 +58,13 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard !context.username.isEmpty else {
-                return AMFailure.nodeError(context, "OathRegistrationNode", "expected username to be set")
+                return AMFailure.nodeError(&context, "OathRegistrationNode", "expected username to be set")
             }
             if let answers = context.answers, answers.count == 4, JourneyValues.optionIndex(answers[3].value) == 0 {
                 return next(&context)
             }
             guard let user = context.users.find(username: context.username) else {
-                return AMFailure.nodeError(context, "OathRegistrationNode", "failed to get the identity object")
+                return AMFailure.nodeError(&context, "OathRegistrationNode", "failed to get the identity object")
             }
             // AM's createDeviceProfile: an even number of hex digits, at least the minimum.
             let secretLength = (minSharedSecretLength + 1) / 2
@@ -108,7 +108,7 @@ extension AM {
                 MultiFactorSkip.set(.notSkippable, on: &user, .oath)
             }
             guard found else {
-                return AMFailure.nodeError(context, "OathRegistrationNode", "failed to get the identity object")
+                return AMFailure.nodeError(&context, "OathRegistrationNode", "failed to get the identity object")
             }
             if !codes.isEmpty {
                 context.transient[RecoveryCodeDisplayNode.codesKey] = .array(codes.map { .string($0) })

@@ -48,7 +48,7 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard !context.username.isEmpty else {
-                return AMFailure.nodeError(context, "OathTokenVerifierNode", "expected username to be set")
+                return AMFailure.nodeError(&context, "OathTokenVerifierNode", "expected username to be set")
             }
             let postponed = context.shared[OathSharedState.profileKey] != nil
             let stored = context.users.find(username: context.username)?.devices.oath.first

@@ -35,14 +35,14 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard case .string(let code)? = context.transient[OneTimePasswordGeneratorNode.codeKey],
                 let made = context.transient[OneTimePasswordGeneratorNode.timestampKey]?.doubleValue
-            else { return AMFailure.nodeError(context, typeName, "no one-time password was generated before it") }
+            else { return AMFailure.nodeError(&context, typeName, "no one-time password was generated before it") }
             guard let user = context.users.find(username: context.username) else {
                 return AMFailure.nodeError(
-                    context, typeName, "no user \"\(context.username)\" to send the one-time password to")
+                    &context, typeName, "no user \"\(context.username)\" to send the one-time password to")
             }
             guard let address = user.attributes.value(path: attribute.replacingSlashes)?.stringValue, !address.isEmpty
             else {
-                return AMFailure.nodeError(context, typeName, "the user \"\(user.username)\" has no \(attribute)")
+                return AMFailure.nodeError(&context, typeName, "the user \"\(user.username)\" has no \(attribute)")
             }
             context.outbox.send(
                 Outbox.OneTimeCode(

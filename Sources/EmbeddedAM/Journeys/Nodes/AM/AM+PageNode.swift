@@ -99,6 +99,10 @@ extension AM {
             }
             let submission = PageSubmission(shares: shares, children: children, order: order, context: &context)
             guard submission.showsAgain else { return finish(shares: submission.shares, context: &context) }
+            if let reason = submission.policyReason {
+                logInfo("journey \(context.journeyName), node \(context.nodeId): \(reason.message); shown again")
+                context.failureReason = reason
+            }
             return .send(step(&context, after: submission))
         }
 

@@ -22,7 +22,12 @@ extension AM {
         var outcomes: [String] { ["PATCHED", "FAILURE"] }
 
         func process(_ context: inout NodeContext) -> NodeAction {
-            guard let user = AMIdentity.user(context, attribute: identityAttribute) else { return .outcome("FAILURE") }
+            guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
+                context.failureReason = JourneyFailure.Reason(
+                    "no_account", "no user matches the journey's \(identityAttribute) to patch",
+                    ["attribute": .string(identityAttribute)])
+                return .outcome("FAILURE")
+            }
             var patch = AMIdentity.objectAttributes(context)
             for field in ignoredFields + ["userName"] { patch[field] = nil }
             if let terms = context.shared["termsAccepted"] { patch["termsAccepted"] = terms }

@@ -53,13 +53,20 @@ extension AM {
                 return .send(step)
             }
             if exitable, JourneyValues.optionIndex(answers.last?.value) == Self.exitPressed {
+                context.failureReason = JourneyFailure.Reason("polling_exited", "the user left the polling wait")
                 return .outcome("EXITED")
             }
             if context.clock.now >= context.nodeState["waitUntil"]?.doubleValue ?? 0 { return .outcome("DONE") }
             if spamDetection {
                 let early = Int(context.nodeState["early"]?.intValue ?? 0) + 1
                 context.nodeState["early"] = .int(Int64(early))
-                if early > tolerance { return .outcome("SPAM") }
+                if early > tolerance {
+                    context.failureReason = JourneyFailure.Reason(
+                        "polling_spam",
+                        "\(early) answers came before the \(seconds)s wait was over, past the tolerance of \(tolerance)"
+                    )
+                    return .outcome("SPAM")
+                }
             }
             return .send(step)
         }

@@ -35,7 +35,7 @@ extension AM {
             let attributes: [String: [JSONValue]]
             switch self.attributes(context) {
             case .success(let found): attributes = found
-            case .failure(let why): return AMFailure.nodeError(context, "ProvisionDynamicAccountNode", why.text)
+            case .failure(let why): return AMFailure.nodeError(&context, "ProvisionDynamicAccountNode", why.text)
             }
             let username = attributes["uid"]?.first.map(JourneyValues.text) ?? context.random.uuid().lowercased()
             var password = JourneyValues.text(context.transient["password"])
@@ -56,7 +56,7 @@ extension AM {
                     case .emptyPassword: "the password is empty"
                     }
                 return AMFailure.nodeError(
-                    context, "ProvisionDynamicAccountNode", "Unable to create user \(username): \(why)")
+                    &context, "ProvisionDynamicAccountNode", "Unable to create user \(username): \(why)")
             }
         }
 

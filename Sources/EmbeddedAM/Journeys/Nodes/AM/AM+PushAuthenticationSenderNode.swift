@@ -142,7 +142,7 @@ extension AM {
 
         private func failure(_ reason: FailureReason, _ context: inout NodeContext) -> NodeAction {
             guard captureFailure else {
-                return AMFailure.nodeError(context, "PushAuthenticationSenderNode", reason.message)
+                return AMFailure.nodeError(&context, "PushAuthenticationSenderNode", reason.message)
             }
             context.shared["PushAuthFailureReason"] = .string(reason.rawValue)
             return .outcome("FAILURE")

@@ -49,16 +49,16 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             if context.answers != nil {
                 guard case .string(let messageId)? = context.shared[Push.messageIdKey] else {
-                    return AMFailure.nodeError(context, "PushRegistrationNode", "Unable to find push message ID")
+                    return AMFailure.nodeError(&context, "PushRegistrationNode", "Unable to find push message ID")
                 }
                 return poll(messageId, &context)
             }
             let username = context.username
             guard !username.isEmpty else {
-                return AMFailure.nodeError(context, "PushRegistrationNode", "Expected username to be set.")
+                return AMFailure.nodeError(&context, "PushRegistrationNode", "Expected username to be set.")
             }
             guard let user = context.users.find(username: username) else {
-                return AMFailure.nodeError(context, "PushRegistrationNode", "Failed to get the identity object")
+                return AMFailure.nodeError(&context, "PushRegistrationNode", "Failed to get the identity object")
             }
             if !user.devices.push.isEmpty { return cleanedUp(.outcome("successOutcome"), &context) }
             return start(user, &context)
@@ -86,7 +86,7 @@ extension AM {
             guard case .object(let device)? = context.shared[Push.deviceProfileKey],
                 let user = context.users.find(username: context.username)
             else {
-                return AMFailure.nodeError(context, "PushRegistrationNode", "No device profile found on shared state")
+                return AMFailure.nodeError(&context, "PushRegistrationNode", "No device profile found on shared state")
             }
             switch context.push.check(messageId) {
             case nil:

@@ -18,7 +18,7 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard case .string(let messageId)? = context.shared[Push.messageIdKey] else {
-                return AMFailure.nodeError(context, "PushResultVerifierNode", "Unable to find push message ID")
+                return AMFailure.nodeError(&context, "PushResultVerifierNode", "Unable to find push message ID")
             }
             switch context.push.check(messageId) {
             case nil:

@@ -18,7 +18,7 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let user = AMIdentity.user(context, attribute: identityAttribute) else {
-                return AMFailure.nodeError(context, "QueryFilterDecisionNode", "no user found by \(identityAttribute)")
+                return AMFailure.nodeError(&context, "QueryFilterDecisionNode", "no user found by \(identityAttribute)")
             }
             var object = user.attributes
             object["userName"] = .string(user.username)

@@ -80,7 +80,13 @@ extension AM {
             _ = context.users.update(username: context.username) {
                 spent = $0.devices.spendRecoveryCode(code, kind: kind)
             }
-            return .outcome(spent ? "true" : "false")
+            guard spent else {
+                context.failureReason = JourneyFailure.Reason(
+                    "wrong_recovery_code",
+                    "the recovery code given is not an unused one of \(context.username)'s \(kind) device")
+                return .outcome("false")
+            }
+            return .outcome("true")
         }
     }
 }

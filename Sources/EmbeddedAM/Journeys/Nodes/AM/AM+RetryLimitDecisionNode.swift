@@ -31,7 +31,7 @@ extension AM {
         func process(_ context: inout NodeContext) -> NodeAction {
             guard onUser else {
                 let count = Int(context.nodeState["count"]?.intValue ?? 0)
-                guard count < limit else { return .outcome("Reject") }
+                guard count < limit else { return reject(&context) }
                 context.nodeState["count"] = .int(Int64(count + 1))
                 return .outcome("Retry")
             }
@@ -44,9 +44,15 @@ extension AM {
             }
             guard found else {
                 return AMFailure.nodeError(
-                    context, "RetryLimitDecisionNode", "no user \"\(context.username)\" to keep the retry count on")
+                    &context, "RetryLimitDecisionNode", "no user \"\(context.username)\" to keep the retry count on")
             }
-            return .outcome(retry ? "Retry" : "Reject")
+            return retry ? .outcome("Retry") : reject(&context)
+        }
+
+        private func reject(_ context: inout NodeContext) -> NodeAction {
+            context.failureReason = JourneyFailure.Reason(
+                "retries_exhausted", "all \(limit) retries were used", ["retryLimit": .int(Int64(limit))])
+            return .outcome("Reject")
         }
     }
 }

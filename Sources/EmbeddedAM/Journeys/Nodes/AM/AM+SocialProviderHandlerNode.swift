@@ -51,14 +51,14 @@ extension AM {
 
         func process(_ context: inout NodeContext) -> NodeAction {
             guard let selected = context.shared[AM.SelectIdPNode.selectedKey]?.stringValue else {
-                return AMFailure.nodeError(context, Self.typeName, "selectedIdp not found in state")
+                return AMFailure.nodeError(&context, Self.typeName, "selectedIdp not found in state")
             }
             guard let provider = providers.first(where: { $0.name == selected }) else {
-                return AMFailure.nodeError(context, Self.typeName, "Selected provider does not exist.")
+                return AMFailure.nodeError(&context, Self.typeName, "Selected provider does not exist.")
             }
             guard native else {
                 return AMFailure.nodeError(
-                    context, Self.typeName,
+                    &context, Self.typeName,
                     "clientType BROWSER redirects to \(selected)'s sign-in page, which AuthBridge does not emulate; set clientType NATIVE for the app's provider SDKs"
                 )
             }
@@ -81,7 +81,9 @@ extension AM {
                     token: token, tokenType: tokenType, nonce: nonce, parameters: context.requestParameters,
                     now: context.clock.now, network: network)
             } catch {
-                return AMFailure.nodeError(context, Self.typeName, "\(selected): \(error.description)")
+                return AMFailure.nodeError(
+                    &context, Self.typeName, "\(selected): \(error.description)", code: "social_token_refused",
+                    ["provider": .string(selected)])
             }
             return handleUser(profile, provider: selected, &context)
         }
@@ -111,7 +113,12 @@ extension AM {
             let username = user?.username ?? JourneyValues.text(mapped[usernameAttribute])
             context.shared.set(path: "objectAttributes." + usernameAttribute, to: .string(username))
             if !username.isEmpty { context.shared["username"] = .string(username) }
-            return .outcome(user == nil ? "NO_ACCOUNT" : "ACCOUNT_EXISTS")
+            guard user != nil else {
+                context.failureReason = JourneyFailure.Reason(
+                    "no_account", "no account is linked to this \(provider) identity", ["provider": .string(provider)])
+                return .outcome("NO_ACCOUNT")
+            }
+            return .outcome("ACCOUNT_EXISTS")
         }
     }
 }

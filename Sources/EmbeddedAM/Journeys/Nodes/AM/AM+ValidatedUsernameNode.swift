@@ -36,9 +36,9 @@ extension AM {
 
         func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
             guard validate else { return PageChildReview() }
-            let failures = PolicyEvaluator(users: context.users).failures(
-                of: AMPlatformSchema.usernamePolicies, value: answers[0].value ?? "", sharedState: context.shared)
-            return PageChildReview(failed: [0: failures], showAgain: !failures.isEmpty || answers[0].validateOnly)
+            let failed = PolicyEvaluator(users: context.users).failed(
+                AMPlatformSchema.usernamePolicies, value: answers[0].value ?? "", sharedState: context.shared)
+            return PageChildReview(failed: failed, field: attribute, validateOnly: answers[0].validateOnly)
         }
     }
 }

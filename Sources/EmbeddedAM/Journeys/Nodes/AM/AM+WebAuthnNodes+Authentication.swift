@@ -12,9 +12,10 @@ extension AM.WebAuthnNode {
         if !a.usernameless {
             guard let found = context.users.find(username: context.username) else {
                 logWarn("journey \(context.journeyName), node \(context.nodeId): no user \"\(context.username)\"")
+                context.failureReason = JourneyFailure.Reason.unknownUser(context.username)
                 return .outcome("failure")
             }
-            guard !found.devices.webAuthn.isEmpty else { return .outcome("noDevice") }
+            guard !found.devices.webAuthn.isEmpty else { return noDevice(found.username, &context) }
             user = found
         }
         if a.recoveryCodes, let answers = context.answers {
@@ -28,23 +29,30 @@ extension AM.WebAuthnNode {
             let allow = user?.devices.webAuthn.compactMap { Base64URL.decode($0.credentialId) } ?? []
             return step(&context, registration: nil, allow: allow)
         }
-        guard let answer = WebAuthnClientAnswer(hidden) else { return unreadable(context) }
+        guard let answer = WebAuthnClientAnswer(hidden) else { return unreadable(&context) }
         if let outcome = clientOutcome(answer, &context) { return outcome }
         guard case .result(let result) = answer, let response = WebAuthnAuthenticationAnswer(result) else {
-            return unreadable(context)
+            return unreadable(&context)
         }
         if a.usernameless {
             // The user handle is the registration's userId: base64url of the username.
             guard let handle = response.userHandle, let name = Base64URL.decode(handle),
                 let found = context.users.find(username: String(decoding: name, as: UTF8.self))
-            else { return .outcome("failure") }
-            guard !found.devices.webAuthn.isEmpty else { return .outcome("noDevice") }
+            else {
+                context.failureReason = JourneyFailure.Reason(
+                    "webauthn_unknown_user_handle", "the assertion's user handle names no user")
+                return .outcome("failure")
+            }
+            guard !found.devices.webAuthn.isEmpty else { return noDevice(found.username, &context) }
             user = found
         }
         guard let owner = user,
             let device = owner.devices.webAuthn.first(where: { $0.credentialId == response.credentialId })
         else {
             logWarn("journey \(context.journeyName), node \(context.nodeId): no registered device for that credential")
+            context.failureReason = JourneyFailure.Reason(
+                "webauthn_unknown_credential",
+                "the assertion's credential is not a device registered to \(user?.username ?? "the user")")
             return .outcome("failure")
         }
         context.shared["webauthnDeviceUuid"] = .string(device.uuid)
@@ -56,8 +64,7 @@ extension AM.WebAuthnNode {
                 clientDataJSON: response.clientDataJSON, authenticatorData: response.authenticatorData,
                 signature: response.signature, key: device.key, expected)
         } catch {
-            logWarn("journey \(context.journeyName), node \(context.nodeId): assertion refused: \(error)")
-            return .outcome("failure")
+            return refused(error, registering: false, &context)
         }
         // A counter of zero means the authenticator keeps none (§7.2 step 21).
         let mismatch = authData.signCount != 0 && authData.signCount <= device.signCount
@@ -68,6 +75,18 @@ extension AM.WebAuthnNode {
             changed.devices.webAuthn[index].signCount = authData.signCount
             changed.devices.webAuthn[index].record.lastAccessDate = now
         }
-        return .outcome(a.detectSignCountMismatch && mismatch ? "signCountMismatch" : "success")
+        guard a.detectSignCountMismatch, mismatch else { return .outcome("success") }
+        context.failureReason = JourneyFailure.Reason(
+            "webauthn_sign_count_mismatch",
+            "the authenticator's counter (\(authData.signCount)) did not move past the device's (\(device.signCount))",
+            ["check": "counter"])
+        return .outcome("signCountMismatch")
     }
+
+    private func noDevice(_ username: String, _ context: inout NodeContext) -> NodeAction {
+        context.failureReason = JourneyFailure.Reason(
+            "webauthn_no_device", "\(username) has no WebAuthn device registered")
+        return .outcome("noDevice")
+    }
+
 }

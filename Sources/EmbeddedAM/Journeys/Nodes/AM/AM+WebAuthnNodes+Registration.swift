@@ -13,9 +13,16 @@ extension AM.WebAuthnNode {
         guard !hidden.isEmpty else {
             guard let user = username.isEmpty ? nil : context.users.find(username: username) else {
                 logWarn("journey \(context.journeyName), node \(context.nodeId): no user \"\(username)\"")
+                context.failureReason = JourneyFailure.Reason.unknownUser(username)
                 return .outcome("failure")
             }
-            if r.maxDevices > 0, user.devices.webAuthn.count >= r.maxDevices { return .outcome("exceedDeviceLimit") }
+            if r.maxDevices > 0, user.devices.webAuthn.count >= r.maxDevices {
+                context.failureReason = JourneyFailure.Reason(
+                    "webauthn_device_limit",
+                    "\(user.username) already has \(r.maxDevices) WebAuthn devices, the node's limit",
+                    ["maxDevices": .int(Int64(r.maxDevices))])
+                return .outcome("exceedDeviceLimit")
+            }
             var selection: JSONObject = ["userVerification": .string(options.userVerification)]
             if r.attachment != "unspecified" { selection["authenticatorAttachment"] = .string(r.attachment) }
             selection["residentKey"] = .string(r.residentKey)
@@ -29,10 +36,10 @@ extension AM.WebAuthnNode {
                 excludeCredentials: excluded)
             return step(&context, registration: registration, allow: [])
         }
-        guard let answer = WebAuthnClientAnswer(hidden) else { return unreadable(context) }
+        guard let answer = WebAuthnClientAnswer(hidden) else { return unreadable(&context) }
         if let outcome = clientOutcome(answer, &context) { return outcome }
         guard case .result(let result) = answer, let response = WebAuthnRegistrationAnswer(result) else {
-            return unreadable(context)
+            return unreadable(&context)
         }
         let expected = expectation(&context, challenge: challenge(&context))
         let verified: (WebAuthnAuthenticatorData, WebAuthnAttestation.Kind)
@@ -40,12 +47,15 @@ extension AM.WebAuthnNode {
             verified = try WebAuthnCeremony.register(
                 clientDataJSON: response.clientDataJSON, attestationObject: response.attestationObject, expected)
         } catch {
-            logWarn("journey \(context.journeyName), node \(context.nodeId): registration refused: \(error)")
+            return refused(error, registering: true, &context)
+        }
+        guard let credential = verified.0.attestedCredential else {
+            return refused(.attestedData, registering: true, &context)
+        }
+        guard context.users.find(username: username) != nil else {
+            context.failureReason = JourneyFailure.Reason.unknownUser(username)
             return .outcome("failure")
         }
-        guard let credential = verified.0.attestedCredential,
-            context.users.find(username: username) != nil
-        else { return .outcome("failure") }
         let name = response.deviceName ?? Self.defaultDeviceName
         let codes = r.recoveryCodes ? RecoveryCodes.make(context.random) : []
         let device = WebAuthnDeviceProfile(

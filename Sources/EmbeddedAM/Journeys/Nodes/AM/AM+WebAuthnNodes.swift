@@ -162,16 +162,36 @@ extension AM {
         }
 
         /// An answer the node cannot even take apart: AM's node throws, and the journey fails.
-        func unreadable(_ context: NodeContext) -> NodeAction {
-            AMFailure.nodeError(context, typeName, "the webAuthnOutcome answer is not in a form AM reads")
+        func unreadable(_ context: inout NodeContext) -> NodeAction {
+            AMFailure.nodeError(
+                &context, typeName, "the webAuthnOutcome answer is not in a form AM reads", code: "webauthn_unreadable")
+        }
+
+        /// A ceremony the server refused: the journey's failure reason names the check.
+        func refused(_ failure: WebAuthnCeremony.Failure, registering: Bool, _ context: inout NodeContext) -> NodeAction
+        {
+            let what = registering ? "registration" : "assertion"
+            logWarn("journey \(context.journeyName), node \(context.nodeId): \(what) refused: \(failure)")
+            context.failureReason = JourneyFailure.Reason(
+                registering ? "webauthn_registration_refused" : "webauthn_assertion_refused",
+                "the WebAuthn \(what) failed the \(failure.check) check: \(failure)", ["check": .string(failure.check)])
+            return .outcome("failure")
         }
 
         /// `unsupported` and `ERROR::…` answers; nil for a result to verify.
         func clientOutcome(_ answer: WebAuthnClientAnswer, _ context: inout NodeContext) -> NodeAction? {
             switch answer {
-            case .unsupported: return .outcome("unsupported")
+            case .unsupported:
+                context.failureReason = JourneyFailure.Reason(
+                    "webauthn_unsupported", "the client does not support WebAuthn")
+                return .outcome("unsupported")
             case .domError(let text):
                 context.shared[Self.errorKey] = .string(text)
+                // The DOMException's name (`NotAllowedError`), without the client's message.
+                let name = String(text.prefix { $0 != ":" })
+                context.failureReason = JourneyFailure.Reason(
+                    "webauthn_client_error", "the client's WebAuthn ceremony failed with \(name)",
+                    ["error": .string(name)])
                 return .outcome("error")
             case .result: return nil
             }

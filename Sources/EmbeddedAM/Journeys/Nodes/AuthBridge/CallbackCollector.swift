@@ -90,14 +90,24 @@ struct CallbackCollector: PageChild {
     }
 
     func review(_ answers: [CallbackAnswer], context: NodeContext) -> PageChildReview {
-        var failures: [String] = []
+        var failed: [PolicySpec] = []
         if validated {
             let evaluator = PolicyEvaluator(users: context.users)
-            failures = evaluator.failures(
-                of: policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
+            failed = evaluator.failed(policies, value: answers[answerIndex].value ?? .null, sharedState: context.shared)
         }
-        return PageChildReview(
+        let failures = failed.map { PolicyEvaluator.amFormat(requirement: $0.requirement, params: $0.params) }
+        var review = PageChildReview(
             failed: failures.isEmpty ? [:] : [answerIndex: failures],
             showAgain: answers.contains(where: \.validateOnly) || !failures.isEmpty)
+        if !failed.isEmpty { review.failedPolicies = [(fieldName, failed.map(\.requirement))] }
+        return review
+    }
+
+    /// What the answer is called in a failure reason: the state path it is written to.
+    private var fieldName: String {
+        switch target {
+        case .shared(let path)?, .transient(let path)?: path
+        case nil: "callback \(answerIndex)"
+        }
     }
 }

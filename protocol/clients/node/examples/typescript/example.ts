@@ -44,6 +44,16 @@ export async function main(): Promise<number> {
     // @ts-expect-error seconds are a number
     await bridge.emulator.advanceClock('60').catch(() => undefined);
     const state = await bridge.emulator.state();
+    const failure = await bridge.emulator.lastFailure();
+    const check: string | undefined = failure?.reason?.check;
+    const inner: string | undefined = failure?.reason?.innerReason?.code;
+    const chosen = await bridge.emulator.setNodeOutcome({ journey: 'Login', node: 'risk', outcome: 'high' }).catch(() => null);
+    const outcome: string | undefined = chosen?.outcome;
+    // @ts-expect-error a node outcome names its journey
+    await bridge.emulator.setNodeOutcome({ node: 'risk', outcome: 'high' }).catch(() => undefined);
+    void check;
+    void inner;
+    void outcome;
     const expiresIn: number | undefined = state.tokens?.expiresIn;
     const fault = await bridge.emulator.fault({ operation: 'userInfo', kind: 'status', status: 503, count: 2 });
     const remaining: number | null = fault.remaining;

@@ -42,6 +42,26 @@ enum WebAuthnCeremony {
             case .badCredentialKey: "the credential public key is not a usable key"
             }
         }
+
+        /// The check that refused, as `emulator.lastFailure` names it (`check`).
+        var check: String {
+            switch self {
+            case .clientDataNotJSON: "clientData"
+            case .wrongType: "type"
+            case .wrongChallenge: "challenge"
+            case .wrongOrigin: "origin"
+            case .attestationObject: "attestationObject"
+            case .authenticatorData: "authenticatorData"
+            case .rpIdHashMismatch: "rpId"
+            case .userNotPresent: "userPresent"
+            case .userNotVerified: "userVerified"
+            case .attestedData: "attestedCredentialData"
+            case .unsupportedAttestationFormat: "attestationFormat"
+            case .badAttestationStatement: "attestation"
+            case .badSignature: "signature"
+            case .badCredentialKey: "credentialKey"
+            }
+        }
     }
 
     /// What the step asked for.
