@@ -24,7 +24,8 @@ enum HTTPSurfaces {
             HTTPSurface(
                 name: "am", claims: { _ in true },
                 respond: { request, world in
-                    AMRoutes(server: world.server, config: amConfig).respond(to: request)
+                    AMRoutes(server: world.server, config: HTTPFace.config(amConfig, clientsOf: world)).respond(
+                        to: request)
                 })
         ]
     }
