@@ -119,3 +119,41 @@ extension EmbeddedAM {
         return users.remove(username: username)
     }
 }
+
+extension EmbeddedAM {
+    /// Adds devices to a user (the admin API): `devices` in the seed's form of a user's
+    /// `devices`, checked in full first; a uuid the user already has is refused.
+    public func addSeedDevices(username: String, _ devices: JSONValue) throws(SeedError) -> UserDevices {
+        guard let user = users.find(username: username) else {
+            throw SeedError(path: "", reason: "no user named \(username)")
+        }
+        let added = try SeedDevices.read(try SeedReader(devices, at: JSONPath()))
+        var merged = user.devices
+        func append<P: DeviceProfile>(_ list: [P], to existing: inout [P]) throws(SeedError) {
+            for device in list {
+                guard !existing.contains(where: { $0.uuid == device.uuid }) else {
+                    throw SeedError(
+                        path: "\(P.kind.rawValue)", reason: "\(device.uuid) is already one of the user's devices")
+                }
+                existing.append(device)
+            }
+        }
+        try append(added.oath, to: &merged.oath)
+        try append(added.push, to: &merged.push)
+        try append(added.webAuthn, to: &merged.webAuthn)
+        try append(added.binding, to: &merged.binding)
+        for profile in added.profiles {
+            guard !merged.profiles.contains(where: { $0.uuid == profile.uuid }) else {
+                throw SeedError(
+                    path: UserDevices.profilesKey, reason: "\(profile.uuid) is already one of the user's profiles")
+            }
+            merged.profiles.append(profile)
+        }
+        users.update(username: username) { $0.devices = merged }
+        return merged
+    }
+
+    /// A user's devices in the seed's form (secrets included: the admin API is served on
+    /// loopback only).
+    public static func seedJSON(_ devices: UserDevices) -> JSONValue { SeedDevices.json(devices) }
+}
