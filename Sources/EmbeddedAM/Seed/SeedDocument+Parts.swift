@@ -97,7 +97,8 @@ enum SeedDevices {
     }
 
     /// One device: its dates turned to the directory's seconds, read by its kind's own reader,
-    /// then any member that reader did not keep refused as unknown.
+    /// then any member that reader did not keep refused as unknown (what the kind writes back is
+    /// what it reads, so its own form is the list of known members).
     private static func parse<P>(
         _ entry: SeedReader, _ make: (StateReader) throws(StateError) -> P, json: (P) -> JSONValue
     ) throws(SeedError) -> P {
@@ -114,7 +115,10 @@ enum SeedDevices {
             throw SeedError(path: entry.path, reason: error.message)
         }
         let kept = json(device).objectValue?.keys ?? []
-        if let stray = entry.object.members.first(where: { $0.value != .null && !kept.contains($0.key) }) {
+        // `null` and `[]` stand for a member left out (a push device without recovery codes writes none).
+        if let stray = entry.object.members.first(where: {
+            $0.value != .null && $0.value != .array([]) && !kept.contains($0.key)
+        }) {
             throw SeedError(
                 path: entry.location.appending(stray.key).description,
                 reason: "unknown field (known here: \(kept.joined(separator: ", ")))")

@@ -311,6 +311,11 @@ class Bridge {
       lastPushNotification: named('emulator.lastPushNotification'),
       passkeys: named('emulator.passkeys'),
       answerWebAuthn: named('emulator.answerWebAuthn'),
+      // Seed data in, state out (docs/seed.md): a document inline, or `{ path }` for a file.
+      import: (document) => this.request('emulator.import',
+        document && typeof document.path === 'string' && document.version === undefined ? { path: document.path } : { document }),
+      export: named('emulator.export'),
+      reset: named('emulator.reset'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */
