@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 "Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM",
                 "AuthBridgeCore", "TestSupport",
+                "AdminHTTP",
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
