@@ -56,6 +56,7 @@ extension World {
     /// go on from where they are: time does not run backwards. With `--state-dir` the restored
     /// state is written as a new snapshot.
     public func reset() throws(EmulatorError) {
+        let (generation, tokens) = (sdk.tokens.generation, sdk.tokens.accessToken)
         do {
             for owner in owners.owners where !Self.keptByReset.contains(owner.stateKey) {
                 let mine = startEntries.entries(under: [owner.stateKey]).map { StateEntry($0.0, $0.1) }
@@ -66,6 +67,7 @@ extension World {
             throw EmulatorError(param: "", reason: "the start state could not be restored: \(error.message)")
         }
         embedded.dropJourneysInFlight()
+        sdk.tokens.continueAfterReset(generation: generation, tokens: tokens)
         owners.settle()
         if let directory = stateDirectory {
             do { try compact(directory) } catch {

@@ -53,7 +53,10 @@ import Testing
         #expect(Self.usernames(app) == ["ada", "demo"])
 
         _ = try app.call("start")
+        _ = try app.call("tokenSyncReady")
         _ = try app.login("ada", "An4lytical!")
+        let loggedIn = app.perform { $0.sdk.tokens.generation }
+        _ = app.takeEvents()
         let more: JSONValue = ["version": 1, "users": [["username": "grace", "password": "C0bol!"]]]
         _ = try app.perform { world in Result { () throws(World.ImportFailure) in try world.importSeed(.inline(more)) }
         }.get()
@@ -64,6 +67,10 @@ import Testing
         #expect(Self.usernames(app) == ["ada", "demo"])
         #expect(app.perform { $0.sdk.accessToken } == nil)
         #expect(app.perform { $0.embedded.sessions.count } == 0)
+        // JS hears that the tokens are gone, with a generation above every one it has seen.
+        let events = app.takeEvents()
+        #expect(events.map(\.0) == ["LOGOUT_EVENT"])
+        #expect(events.first?.1 == ["reason": "reset", "generation": .int(loggedIn + 1)])
         // Logging in again after a reset works as after a start.
         _ = try app.login("ada", "An4lytical!")
         #expect(app.perform { $0.sdk.accessToken } != nil)

@@ -127,11 +127,11 @@ export interface TokenMap {
 
 export interface TokenEvent extends TokenMap {
   generation: number;
-  reason: 'login' | 'refresh' | 'session' | 'exchange' | 'ready';
+  reason: 'login' | 'refresh' | 'session' | 'exchange' | 'ready' | 'reset';
 }
 
 export interface LogoutEvent {
-  reason: 'native_logout' | 'refresh_rejected' | 'session_revoked';
+  reason: 'native_logout' | 'refresh_rejected' | 'session_revoked' | 'session_ended' | 'reset';
   generation: number;
 }
 
