@@ -56,7 +56,8 @@ let package = Package(
         .target(
             name: "RPCFace",
             dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules", "EmulatedDevice"]),
-        .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
+        .target(name: "AdminHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "Host", "EmbeddedAM"]),
+        .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "AdminHTTP", "Host"]),
         .target(
             name: "Daemon",
             dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),
@@ -85,6 +86,7 @@ let package = Package(
             dependencies: [
                 "Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM",
                 "AuthBridgeCore", "TestSupport",
+                "AdminHTTP",
             ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),

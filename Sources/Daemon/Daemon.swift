@@ -13,6 +13,7 @@ public enum Daemon {
     /// without one, remote mode hands over to the authbridge-remote binary.
     public static func run(connect: Host.Connect?) -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == ExportCommand.name { ExportCommand.run(Array(arguments.dropFirst())) }
         let options: Options
         do {
             options = try Options.parse(arguments)

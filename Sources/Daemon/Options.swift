@@ -72,6 +72,10 @@ struct Options {
                                  start even when DIR's journal is damaged in the middle, from the
                                  records before the damage, keeping a copy of the files as they
                                  were beside them (without it such a start stops, changing nothing)
+          --import FILE          load users (passwords, attributes, KBA, devices), SSO sessions and
+                                 OAuth clients from a seed document at start, after --state-dir
+                                 (docs/seed.md); a bad document stops the start, naming the JSON
+                                 path at fault. `authbridge export --state-dir DIR` writes one
           --journeys PATH        more journeys: JSON or AM exports, a file or directory. Repeatable
           --scenario FILE, --unknown-nodes fail|scenario (docs/journeys.md)
           --auth-service NAME    the journey login() starts (default Login)
@@ -277,6 +281,8 @@ struct Options {
                 options.host.stateRecovery = recovery
             case "--journeys":
                 options.host.journeyFiles.append(try nonEmpty(argument, needs: "a file or directory"))
+            case "--import":
+                options.host.importFile = try nonEmpty(argument, needs: "a file")
             case "--scenario":
                 options.host.scenarioFile = try nonEmpty(argument, needs: "a file")
             case "--unknown-nodes":

@@ -7,7 +7,10 @@ public final class EmbeddedAM: IdentityServer {
     public let config: EmbeddedAMConfig
     public let users: UserDirectory
     public let sessions: SessionStore
+    /// The realm's OAuth clients: the configured ones and those an import registered.
+    public let clients: OAuthClientRegistry
     let clock: Clock
+    let random: RandomSource
     /// Push messages awaiting an authenticator's answer, and the sender (`PushService`).
     public let push: PushService
     /// The emulated Google, Apple and Facebook: a party of their own, which the app's provider
@@ -19,6 +22,7 @@ public final class EmbeddedAM: IdentityServer {
     public init(config: EmbeddedAMConfig = EmbeddedAMConfig(), clock: Clock, random: RandomSource) {
         self.config = config
         self.clock = clock
+        self.random = random
         users = UserDirectory(random: random, iterations: config.passwordHashIterations)
         sessions = SessionStore(random: random, clock: clock, limits: config.sessionLimits)
         push = PushService(clock: clock, random: random)
@@ -26,7 +30,9 @@ public final class EmbeddedAM: IdentityServer {
         journeyEngine = JourneyEngine(
             config: config, users: users, sessions: sessions, push: push, clock: clock, random: random)
         journeyEngine.socialProviders = socialProviders
-        oauth = OAuthIssuer(config: config, users: users, sessions: sessions, clock: clock, random: random)
+        clients = OAuthClientRegistry(configured: config.clients)
+        oauth = OAuthIssuer(
+            config: config, clients: clients, users: users, sessions: sessions, clock: clock, random: random)
         if let demo = config.demoUser {
             try! users.add(
                 username: demo.username, password: demo.password,
@@ -131,6 +137,13 @@ public final class EmbeddedAM: IdentityServer {
         (sessions.endAll(userId: userId), oauth.endGrants(userId: userId))
     }
 
+    /// Forgets every journey in progress or suspended (`emulator.reset`): their authIds no longer
+    /// resume anything.
+    public func dropJourneysInFlight() {
+        journeyEngine.sessions.removeAll()
+        journeyEngine.suspended.removeAll()
+    }
+
     // MARK: saved state
 
     /// Whether the owners record what changes, for `--state-dir`; off without one, so nothing
@@ -141,24 +154,26 @@ public final class EmbeddedAM: IdentityServer {
             users.tracksChanges = newValue
             sessions.tracksChanges = newValue
             oauth.tracksChanges = newValue
+            clients.tracksChanges = newValue
         }
     }
 }
 
 /// Users, SSO sessions and OAuth grants: what an app relaunch must find again, under `server`
-/// (`["users", "ada"]`, `["sessions", token]`, `["oauth", "grants", id]`). Journeys in progress
+/// (`["users", "ada"]`, `["sessions", token]`, `["oauth", "grants", id]`), and the OAuth clients
+/// an import registered (`["clients", id]`, only once there are some). Journeys in progress
 /// are not kept.
 extension EmbeddedAM: StateOwner {
     public var stateKey: String { "server" }
 
     public var stateEntries: [StateEntry] {
         users.stateEntries.map { $0.under("users") } + sessions.stateEntries.map { $0.under("sessions") }
-            + oauth.stateEntries.map { $0.under("oauth") }
+            + oauth.stateEntries.map { $0.under("oauth") } + clients.stateEntries.map { $0.under("clients") }
     }
 
     public func takeStateEdits() -> [StateEdit] {
         users.takeStateEdits().map { $0.under("users") } + sessions.takeStateEdits().map { $0.under("sessions") }
-            + oauth.takeStateEdits().map { $0.under("oauth") }
+            + oauth.takeStateEdits().map { $0.under("oauth") } + clients.takeStateEdits().map { $0.under("clients") }
     }
 
     public func restoreState(_ entries: [StateEntry], rollingBack: Bool) throws(StateError) {
@@ -171,12 +186,15 @@ extension EmbeddedAM: StateOwner {
                 return try entry.field(under: "\(stateKey).\(name)").reader()
             }
         }
-        if let stray = entries.first(where: { !["users", "sessions", "oauth"].contains($0.path.first ?? "") }) {
+        if let stray = entries.first(where: {
+            !["users", "sessions", "oauth", "clients"].contains($0.path.first ?? "")
+        }) {
             throw stray.unknown(under: stateKey)
         }
         try users.restore(try readers("users"))
         try sessions.restore(try readers("sessions"))
         try oauth.restoreState(section("oauth"), path: "\(stateKey).oauth")
+        try clients.restore(try readers("clients"))
     }
 }
 

@@ -51,6 +51,17 @@ public enum HTTPFace {
             scopes: server.clients.first?.scopes ?? [], corsOrigins: corsOrigins)
     }
 
+    /// The configuration with the clients the server's registry holds now: an import can add
+    /// some at run time (docs/seed.md), so the routes read them per request.
+    static func config(_ base: AMHTTPConfig, clientsOf world: World) -> AMHTTPConfig {
+        var config = base
+        config.clients = world.embedded.clients.all.map {
+            AMHTTPConfig.Client(
+                clientId: $0.clientId, redirectUris: $0.redirectUris, postLogoutRedirectUris: $0.postLogoutRedirectUris)
+        }
+        return config
+    }
+
     /// `--http ADDRESS`: `HOST:PORT` or a bare port (on 127.0.0.1); `localhost` is 127.0.0.1.
     /// Only dotted IPv4 addresses are served.
     public static func endpoint(_ text: String) -> Result<Sockets.Endpoint, HTTPServer.StartFailure> {

@@ -1,4 +1,5 @@
 import AMHTTP
+import AdminHTTP
 import AuthBridgeCore
 import HTTPServer
 import Host
@@ -21,11 +22,16 @@ enum HTTPSurfaces {
     static func all(view: Host.View, corsOrigins: [String]) -> [HTTPSurface] {
         let amConfig = HTTPFace.config(of: view, corsOrigins: corsOrigins)
         return [
+            // The admin API exists only on a loopback listener (docs/seed.md).
+            HTTPSurface(
+                name: "admin", claims: { AdminAPI.served(atOrigin: view.httpOrigin) && AdminAPI.claims($0) },
+                respond: { request, world in AdminAPI(corsOrigins: corsOrigins).respond(request, world: world) }),
             HTTPSurface(
                 name: "am", claims: { _ in true },
                 respond: { request, world in
-                    AMRoutes(server: world.server, config: amConfig).respond(to: request)
-                })
+                    AMRoutes(server: world.server, config: HTTPFace.config(amConfig, clientsOf: world)).respond(
+                        to: request)
+                }),
         ]
     }
 }

@@ -14,6 +14,7 @@ import AuthBridgeCore
 enum HTTPConnection {
     static func serve(_ fd: Int32, configuration: HTTPServer.Configuration, handler: HTTPServer.Handler) {
         Sockets.setTimeouts(fd, seconds: configuration.idleSeconds)
+        let peer = Sockets.peerAddress(fd)
         var decoder = HTTPRequestDecoder(limits: configuration.limits)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
         defer { buffer.deallocate() }
@@ -44,7 +45,8 @@ enum HTTPConnection {
                     // The client waits for this before it sends the body: it cannot wait for the batch.
                     if Sockets.sendAll(fd, out) != nil { closing = true }
                     out.removeAll(keepingCapacity: true)
-                case .request(let request):
+                case .request(var request):
+                    request.peer = peer
                     let response = handler(request)
                     if response.delivery != .now {
                         // Earlier pipelined answers leave first; then this one waits, or never comes.

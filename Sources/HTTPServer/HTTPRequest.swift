@@ -17,6 +17,9 @@ public struct HTTPRequest: Equatable, Sendable {
     public var minorVersion: Int
     public var headers: [Header]
     public var body: [UInt8]
+    /// The client's IPv4 address as the connection's socket reports it (nil when unknown, as
+    /// for a request built in a test): what the admin API's loopback check reads.
+    public var peer: String?
 
     public init(method: String, target: String, minorVersion: Int = 1, headers: [Header] = [], body: [UInt8] = []) {
         self.method = method

@@ -125,6 +125,8 @@ extension Host {
         public let events: [String]
         public let modules: [Module]
         public let stateDirectoryPath: String?
+        /// Where the HTTP face is bound (`http://127.0.0.1:8080`); nil without one.
+        public let httpOrigin: String?
 
         public struct Module: Sendable {
             public let name: String
@@ -142,6 +144,7 @@ extension Host {
                 Module(name: $0.name, namespace: $0.namespace, methods: $0.methods.map(\.name))
             }
             stateDirectoryPath = world.stateDirectoryPath
+            httpOrigin = world.configuration.httpOrigin
         }
     }
 }

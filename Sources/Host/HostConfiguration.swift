@@ -51,6 +51,8 @@ public struct HostConfiguration: Sendable {
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?
+    /// `--import FILE`: a seed document (docs/seed.md) loaded at start, after the state directory.
+    public var importFile: String?
 
     public init() {}
 

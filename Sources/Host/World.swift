@@ -50,6 +50,9 @@ public final class World {
     /// Past this size the journal is folded into a new snapshot.
     private var compactionThreshold = World.minimumCompaction
     private static let minimumCompaction: Int64 = 1 << 20
+    /// What the owners held right after the start (state loaded, `--import` applied): what
+    /// `emulator.reset` restores.
+    var startEntries = StateEntries()
     /// Events of the change under way, handed over when it is durable.
     private var pendingEvents: [(String, JSONValue)] = []
 
@@ -171,6 +174,8 @@ public final class World {
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         moduleEvents.connect { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState(recovery: configuration.stateRecovery)
+        if let path = configuration.importFile { try importAtStart(path) }
+        startEntries = owners.entries
     }
 
     /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
@@ -277,7 +282,7 @@ public final class World {
     }
 
     /// Folds the journal into a new snapshot of everything.
-    private func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
+    func compact(_ directory: StateDirectory) throws(StateDirectory.Failure) {
         let bytes = JSONWriter().bytes(SavedState.snapshot(owners.entries, sequence: sequence))
         try directory.compact(bytes)
         compactionThreshold = max(Self.minimumCompaction, 2 * Int64(bytes.count))

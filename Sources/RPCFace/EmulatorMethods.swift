@@ -108,6 +108,7 @@ extension RPCFace {
         }
         registerDeviceMethods()
         registerFaultMethods()
+        registerSeedMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }
@@ -117,6 +118,7 @@ extension RPCFace {
     static let embeddedOnly = [
         "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
         "emulator.lastFailure",
+        "emulator.import", "emulator.export",
     ]
 
     func registerRemoteRefusals() {

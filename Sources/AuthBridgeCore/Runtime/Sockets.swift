@@ -31,6 +31,19 @@ public enum Sockets {
         return UInt32(bigEndian: address.s_addr)
     }
 
+    /// The dotted IPv4 address of a connected socket's peer; nil when it has none or is not IPv4.
+    public static func peerAddress(_ fd: Int32) -> String? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let status = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard status == 0, Int32(address.sin_family) == AF_INET else { return nil }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(text.count)) != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     private static func socketAddress(_ endpoint: Endpoint) -> sockaddr_in? {
         guard let host = ipv4(endpoint.host) else { return nil }
         var address = sockaddr_in()

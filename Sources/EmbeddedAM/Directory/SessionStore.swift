@@ -129,6 +129,19 @@ public final class SessionStore {
 
     public var count: Int { sessions.count }
 
+    /// Every live session, by token (expired ones are ended as `find` ends them).
+    public var all: [SSOSession] { sessions.keys.sorted().compactMap { find($0) } }
+
+    /// Stores a session as given (an import), replacing one with the same token.
+    func put(_ session: SSOSession) {
+        if let old = sessions[session.tokenId] { tokenByOpsId[old.opsId] = nil }
+        sessions[session.tokenId] = session
+        tokenByOpsId[session.opsId] = session.tokenId
+        touch(session.tokenId)
+        if tracksChanges { changed.insert(session.tokenId) }
+        prune()
+    }
+
     /// Keeps the sessions bounded as they are added: those past their time end (`expired`), and
     /// past the cap the least recently used end too (`evicted`), each told to the observer, in
     /// token order so that what follows is replayable.

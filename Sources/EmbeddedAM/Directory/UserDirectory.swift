@@ -99,6 +99,35 @@ public final class UserDirectory {
 
     public func find(username: String) -> DirectoryUser? { usersByKey[username.lowercased()] }
 
+    /// Every user, in the order of their case-folded names.
+    public var all: [DirectoryUser] { usersByKey.keys.sorted().compactMap { usersByKey[$0] } }
+
+    /// A fresh id no user has, for a user an import names without one.
+    func newId() -> String {
+        var id = random.uuid().lowercased()
+        while keysById[id] != nil { id = random.uuid().lowercased() }
+        return id
+    }
+
+    /// Stores a user as given (an import), replacing the user of the same name; the caller has
+    /// checked that no other user has its id.
+    func put(_ user: DirectoryUser) {
+        let key = user.username.lowercased()
+        if let old = usersByKey[key], keysById[old.id] == key { keysById[old.id] = nil }
+        usersByKey[key] = user
+        keysById[user.id] = key
+        if tracksChanges { changed.insert(key) }
+    }
+
+    /// Removes a user; nil when there is no such user.
+    func remove(username: String) -> DirectoryUser? {
+        let key = username.lowercased()
+        guard let user = usersByKey.removeValue(forKey: key) else { return nil }
+        keysById[user.id] = nil
+        if tracksChanges { changed.insert(key) }
+        return user
+    }
+
     public func find(id: String) -> DirectoryUser? { keysById[id].flatMap { usersByKey[$0] } }
 
     public var count: Int { usersByKey.count }

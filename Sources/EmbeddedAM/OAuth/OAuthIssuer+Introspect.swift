@@ -6,7 +6,7 @@ import IdentityServer
 /// client's, not ours). The caller names itself with `client_id` (public clients).
 extension OAuthIssuer {
     func introspect(form: [String: String]) -> ServerReply {
-        guard let client = config.clients.first(where: { $0.clientId == form["client_id"] }) else {
+        guard let client = clients.find(form["client_id"]) else {
             return ServerReply(status: 400, body: AMErrors.oauth("invalid_client", "Client authentication failed"))
         }
         guard let token = form["token"], !token.isEmpty else {

@@ -34,6 +34,8 @@ final class OAuthIssuer {
 
     // Internal rather than private: `OAuthIssuer+Introspect.swift` reads them.
     let config: EmbeddedAMConfig
+    /// The realm's clients (configured and imported): every client lookup reads them.
+    let clients: OAuthClientRegistry
     let users: UserDirectory
     private let sessions: SessionStore
     let clock: Clock
@@ -75,7 +77,11 @@ final class OAuthIssuer {
     }
     private(set) var refreshCount = 0
 
-    init(config: EmbeddedAMConfig, users: UserDirectory, sessions: SessionStore, clock: Clock, random: RandomSource) {
+    init(
+        config: EmbeddedAMConfig, clients: OAuthClientRegistry, users: UserDirectory, sessions: SessionStore,
+        clock: Clock, random: RandomSource
+    ) {
+        self.clients = clients
         self.config = config
         self.users = users
         self.sessions = sessions
@@ -89,7 +95,7 @@ final class OAuthIssuer {
     // MARK: authorize
 
     func authorize(_ request: AuthorizeRequest) -> ServerReply {
-        guard let client = config.clients.first(where: { $0.clientId == request.clientId }) else {
+        guard let client = clients.find(request.clientId) else {
             return ServerReply(status: 400, body: AMErrors.oauth("invalid_client", "Client authentication failed"))
         }
         guard client.redirectUris.contains(request.redirectUri) else {
@@ -227,7 +233,7 @@ final class OAuthIssuer {
         if let requested = form["requested_token_type"], requested != TokenExchange.accessTokenType {
             return invalid("invalid_request", "Unsupported requested_token_type: \(requested)")
         }
-        guard let client = config.clients.first(where: { $0.clientId == form["client_id"] }) else {
+        guard let client = clients.find(form["client_id"]) else {
             return invalid("invalid_client", "Client authentication failed")
         }
         guard let source = validGrant(forAccessToken: subject), users.find(id: source.userId) != nil else {

@@ -16,6 +16,8 @@ public enum TokenChangeReason: String, Sendable {
     /// The SSO session these credentials hold was ended at the server by another face (a logout
     /// or endSession over HTTP).
     case sessionEnded = "session_ended"
+    /// `emulator.reset` put back the credentials of the start state (docs/seed.md).
+    case reset
 
     /// Changes JS asked for are never echoed back to it.
     public var isFromJS: Bool { self == .update || self == .logout }

@@ -70,6 +70,19 @@ public final class TokenManager {
         clear(reason: .sessionEnded)
     }
 
+    /// After `emulator.reset` restored the start state's credentials: the generation goes on
+    /// from where it was (a host keeps the highest it saw and drops older ones), and when the
+    /// credentials differ from those held before, JS is told (reason `reset`: a TOKEN_EVENT with
+    /// the start state's tokens, or a LOGOUT_EVENT when it had none).
+    public func continueAfterReset(generation previous: Int64, tokens held: AccessToken?) {
+        generation = max(generation, previous)
+        if accessToken != held {
+            commit(accessToken, ssoToken: ssoToken, reason: .reset)
+        } else {
+            changes.mark()
+        }
+    }
+
     private func commit(_ newToken: AccessToken?, ssoToken: String?, reason: TokenChangeReason) {
         accessToken = newToken
         self.ssoToken = ssoToken

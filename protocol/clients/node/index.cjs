@@ -315,6 +315,11 @@ class Bridge {
       fault: named('emulator.fault'),
       faults: named('emulator.faults'),
       clearFaults: (id) => this.request('emulator.clearFaults', id === undefined ? {} : { id }),
+      // Seed data in, state out (docs/seed.md): a document inline, or `{ path }` for a file.
+      import: (document) => this.request('emulator.import',
+        document && typeof document.path === 'string' && document.version === undefined ? { path: document.path } : { document }),
+      export: named('emulator.export'),
+      reset: named('emulator.reset'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

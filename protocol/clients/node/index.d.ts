@@ -127,11 +127,11 @@ export interface TokenMap {
 
 export interface TokenEvent extends TokenMap {
   generation: number;
-  reason: 'login' | 'refresh' | 'session' | 'exchange' | 'ready';
+  reason: 'login' | 'refresh' | 'session' | 'exchange' | 'ready' | 'reset';
 }
 
 export interface LogoutEvent {
-  reason: 'native_logout' | 'refresh_rejected' | 'session_revoked';
+  reason: 'native_logout' | 'refresh_rejected' | 'session_revoked' | 'session_ended' | 'reset';
   generation: number;
 }
 
@@ -293,6 +293,68 @@ export interface SuspendedJourney {
   expiresAt: number;
 }
 
+/** A seed document (docs/seed.md, protocol/schema/seed.schema.json): users, SSO sessions, OAuth clients. */
+export interface SeedDocument {
+  format?: 'authbridge-seed';
+  version: 1;
+  users?: SeedUser[];
+  sessions?: SeedSession[];
+  clients?: SeedClient[];
+}
+
+/** ISO 8601 UTC: `2026-01-01T00:00:00Z` or with milliseconds. */
+export type SeedDate = string;
+
+export interface SeedUser {
+  username: string;
+  id?: string;
+  /** In clear (hashed by the directory); or `passwordHash`, never both. */
+  password?: string;
+  passwordHash?: { algorithm: 'PBKDF2-HMAC-SHA256'; iterations: number; salt: string; hash: string };
+  attributes?: Record<string, unknown>;
+  kba?: { question: string; answer: string }[];
+  lock?: { until: SeedDate | null };
+  counters?: Record<string, number>;
+  loginCount?: number;
+  /** Each kind as the directory keeps it (docs/seed.md lists the members), dates as ISO 8601. */
+  devices?: {
+    oath?: SeedDevice[]; push?: SeedDevice[]; webauthn?: SeedDevice[]; binding?: SeedDevice[];
+    profile?: { uuid: string; identifier: string; alias?: string; metadata?: unknown; location?: unknown; lastSelectedDate: SeedDate }[];
+  };
+}
+
+export interface SeedDevice {
+  uuid: string;
+  deviceName: string;
+  createdDate: SeedDate;
+  lastAccessDate: SeedDate;
+  [member: string]: unknown;
+}
+
+export interface SeedSession {
+  token: string;
+  username: string;
+  authTime?: SeedDate;
+  lastAccess?: SeedDate;
+  opsId?: string;
+  journeys?: string[];
+}
+
+export interface SeedClient {
+  clientId: string;
+  redirectUris?: string[];
+  postLogoutRedirectUris?: string[];
+  scopes?: string[];
+}
+
+/** What `emulator.export` answers: every member present. */
+export interface ExportedSeed extends SeedDocument {
+  format: 'authbridge-seed';
+  users: (SeedUser & { id: string; passwordHash: NonNullable<SeedUser['passwordHash']>; attributes: Record<string, unknown> })[];
+  sessions: Required<SeedSession>[];
+  clients: Required<SeedClient>[];
+}
+
 export interface Emulator {
   /** Needs `clock: 'virtual'`. Resolves the new virtual time (Unix seconds). */
   advanceClock(seconds: number): Promise<{ now: number }>;
@@ -344,6 +406,15 @@ export interface Emulator {
   lastPushNotification(): Promise<PushDelivery | null>;
   /** The phone's passkeys, without private keys. */
   passkeys(which: PhoneRef): Promise<{ phone: string; passkeys: Passkey[] }>;
+  /**
+   * Loads a seed document (inline, or `{ path }` of a file): checked in full, then applied in one unit.
+   * A bad one rejects with −32602, `data.path` the JSON path at fault, and nothing is loaded.
+   */
+  import(document: SeedDocument | { path: string }): Promise<{ users: number; sessions: number; clients: number }>;
+  /** The server's users (hashes, never clear passwords), live sessions and OAuth clients as a seed document. */
+  export(): Promise<ExportedSeed>;
+  /** Back to the state right after the start (state dir loaded, `--import` applied), without a respawn. */
+  reset(): Promise<{ reset: true }>;
   /**
    * The phone answers a WebAuthn step (`data`: its MetadataCallback's data) as the ForgeRock SDKs
    * write `webAuthnOutcome`; a failed or cancelled ceremony gives the `ERROR::…` text.

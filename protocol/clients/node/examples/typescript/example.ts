@@ -31,7 +31,7 @@ export async function main(): Promise<number> {
     seen.push({ ...event, expiresAt });
   });
   bridge.emitter.addListener('LOGOUT_EVENT', ({ reason }) => {
-    const known: 'native_logout' | 'refresh_rejected' | 'session_revoked' = reason;
+    const known: 'native_logout' | 'refresh_rejected' | 'session_revoked' | 'session_ended' | 'reset' = reason;
     void known;
   });
   try {
