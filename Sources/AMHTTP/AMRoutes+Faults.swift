@@ -19,6 +19,7 @@ extension AMRoute {
         case .jwks: return .jwks
         case .devices: return .devices
         case .pushMessage: return .pushMessage
+        case .loginPage: return .loginPage
         }
     }
 }

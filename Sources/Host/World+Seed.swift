@@ -52,7 +52,7 @@ extension World {
     /// Back to the state right after the start (`--state-dir` loaded, `--import` applied),
     /// without a respawn: the server's users, devices, sessions, grants and imported clients, the
     /// native credentials, the Ping SDK's stores and the emulated phones are restored from what
-    /// the state book held then; journeys in flight are dropped. The clock and the seeded stream
+    /// the state book held then; journeys in flight are dropped and faults cleared. The clock and the seeded stream
     /// go on from where they are: time does not run backwards. With `--state-dir` the restored
     /// state is written as a new snapshot.
     public func reset() throws(EmulatorError) {
@@ -67,6 +67,8 @@ extension World {
             throw EmulatorError(param: "", reason: "the start state could not be restored: \(error.message)")
         }
         embedded.dropJourneysInFlight()
+        // The start state had no faults: a reset clears the plan too.
+        _ = faultPlan.clear(id: nil)
         sdk.tokens.continueAfterReset(generation: generation, tokens: tokens)
         owners.settle()
         if let directory = stateDirectory {

@@ -9,5 +9,5 @@ public enum IdentityOperation: String, CaseIterable, Equatable, Sendable {
 /// (`AMRoute` in AMHTTP maps each path to one).
 public enum AMEndpoint: String, CaseIterable, Equatable, Sendable {
     case authenticate, sessions, serverInfo, authorize, accessToken, userInfo, revoke, introspect, endSession
-    case wellKnown, jwks, devices, pushMessage
+    case wellKnown, jwks, devices, pushMessage, loginPage
 }

@@ -149,3 +149,30 @@ test('on a listener that is not loopback the admin API is not served at all', as
     open.close();
   }
 });
+
+test('faults: set over the admin API, seen by the next AM request, listed, cleared; a bad spec names its member', async () => {
+  const set = await call('POST', '/faults', { route: 'serverInfo', kind: 'status', status: 503, count: 1 });
+  assert.equal(set.status, 201);
+  assert.equal(set.body.route, 'serverInfo');
+  assert.deepEqual((await call('GET', '/faults')).body.faults.map((f) => f.id), [set.body.id]);
+
+  const failed = await fetch(`${daemon.json}/serverinfo/*`);
+  assert.equal(failed.status, 503);
+  assert.equal((await failed.json()).code, 503);
+  assert.equal((await fetch(`${daemon.json}/serverinfo/*`)).status, 200, 'a used-up fault is gone');
+  assert.deepEqual((await call('GET', '/faults')).body.faults, []);
+
+  const bad = await call('POST', '/faults', { route: 'nowhere', kind: 'drop' });
+  assert.equal(bad.status, 400);
+  assert.equal(bad.body.error.field, 'route');
+  assert.match(bad.body.error.message, /accessToken/, 'the valid routes are listed');
+
+  const kept = await call('POST', '/faults', { operation: 'token', kind: 'drop', untilCleared: true });
+  assert.deepEqual((await call('DELETE', `/faults/${kept.body.id}`)).body, { cleared: [kept.body.id] });
+  assert.equal((await call('DELETE', `/faults/${kept.body.id}`)).status, 404);
+  assert.deepEqual((await call('DELETE', '/faults')).body, { cleared: [] });
+
+  await call('POST', '/faults', { route: 'jwks', kind: 'drop', untilCleared: true });
+  assert.equal((await call('POST', '/reset')).status, 200);
+  assert.deepEqual((await call('GET', '/faults')).body.faults, [], 'a reset clears the faults');
+});

@@ -436,7 +436,7 @@ export type FaultOperation =
 /** AM's REST endpoints on the HTTP face, as `emulator.fault` names them. */
 export type FaultRoute =
   | 'authenticate' | 'sessions' | 'serverInfo' | 'authorize' | 'accessToken' | 'userInfo' | 'revoke'
-  | 'introspect' | 'endSession' | 'wellKnown' | 'jwks' | 'devices' | 'pushMessage';
+  | 'introspect' | 'endSession' | 'wellKnown' | 'jwks' | 'devices' | 'pushMessage' | 'loginPage';
 
 /** How a hit request fails: AM's error body with a status, a late answer, a dropped connection, or silence. */
 export type FaultKind =
