@@ -14,6 +14,9 @@ struct BuiltInFlowTests {
         #expect(first.body["eventName"] == "continue")
         #expect(first.body["capabilityName"] == "customHTMLTemplate")
         #expect(client.fieldTypes == ["TEXT", "PASSWORD", "SUBMIT_BUTTON", "FLOW_BUTTON", "FLOW_BUTTON"])
+        // ping-android-sdk finds flow buttons by `inputType` (it registers ACTION, not FLOW_BUTTON).
+        let fields = first.body["form"]?["components"]?["fields"]?.arrayValue ?? []
+        #expect(fields.map { $0["inputType"]?.stringValue } == [nil, nil, nil, "ACTION", "ACTION"])
         let href = first.body["_links"]?["next"]?["href"]?.stringValue ?? ""
         #expect(href.hasPrefix("http://localhost:8080/\(client.env)/davinci/connections/"))
         #expect(href.hasSuffix("/capabilities/customHTMLTemplate"))
