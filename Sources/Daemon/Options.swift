@@ -78,6 +78,7 @@ struct Options {
                                  path at fault. `authbridge export --state-dir DIR` writes one
           --journeys PATH        more journeys: JSON or AM exports, a file or directory. Repeatable
           --scenario FILE, --unknown-nodes fail|scenario (docs/journeys.md)
+          --davinci-flows FILE   more DaVinci flows for the PingOne server (docs/davinci.md). Repeatable
           --auth-service NAME    the journey login() starts (default Login)
           --registration-service NAME
                                  the journey register() starts (default Registration)
@@ -283,6 +284,8 @@ struct Options {
                 options.host.journeyFiles.append(try nonEmpty(argument, needs: "a file or directory"))
             case "--import":
                 options.host.importFile = try nonEmpty(argument, needs: "a file")
+            case "--davinci-flows":
+                options.host.davinciFlowFiles.append(try nonEmpty(argument, needs: "a file"))
             case "--scenario":
                 options.host.scenarioFile = try nonEmpty(argument, needs: "a file")
             case "--unknown-nodes":

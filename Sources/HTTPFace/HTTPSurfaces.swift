@@ -26,6 +26,7 @@ enum HTTPSurfaces {
             HTTPSurface(
                 name: "admin", claims: { AdminAPI.served(atOrigin: view.httpOrigin) && AdminAPI.claims($0) },
                 respond: { request, world in AdminAPI(corsOrigins: corsOrigins).respond(request, world: world) }),
+            PingOneSurface.surface(view: view, corsOrigins: corsOrigins),
             HTTPSurface(
                 name: "am", claims: { _ in true },
                 respond: { request, world in

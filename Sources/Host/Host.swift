@@ -127,6 +127,8 @@ extension Host {
         public let stateDirectoryPath: String?
         /// Where the HTTP face is bound (`http://127.0.0.1:8080`); nil without one.
         public let httpOrigin: String?
+        /// The PingOne environment whose paths (`/{envId}/…`) the PingOne surface claims.
+        public let pingOneEnvironmentId: String
 
         public struct Module: Sendable {
             public let name: String
@@ -145,6 +147,7 @@ extension Host {
             }
             stateDirectoryPath = world.stateDirectoryPath
             httpOrigin = world.configuration.httpOrigin
+            pingOneEnvironmentId = world.pingOne.environmentId
         }
     }
 }

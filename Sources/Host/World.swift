@@ -4,6 +4,7 @@ import EmulatedDevice
 import IdentityServer
 import NativeModules
 import NativeSDK
+import PingOne
 import StateStore
 
 /// The world of one daemon: the clock and random source, the embedded server, the SDK with its
@@ -22,6 +23,9 @@ public final class World {
     /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
     /// saved state holds; in remote mode nothing talks to it.
     public let embedded: EmbeddedAM
+    /// PingOne's face of the embedded server: DaVinci flows and `/{envId}/as/` (docs/davinci.md),
+    /// sharing its users, sessions and tokens. The HTTP face and RNPingDavinci both call it.
+    public let pingOne: PingOne
     public let sdk: AuthSDK
     public let sync: TokenSync
     public let journeys: any JourneyModule
@@ -85,6 +89,9 @@ public final class World {
         if let seconds = configuration.maxIdleTime { serverConfig.maxIdleTime = seconds }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
+        pingOne = PingOne(
+            server: embedded, origin: configuration.httpOrigin ?? Self.origin(of: serverConfig.baseURL), clock: clock,
+            random: random)
         if let remote = configuration.remote {
             guard let connect else {
                 throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")
@@ -106,6 +113,7 @@ public final class World {
             }
         }
         if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
+        for path in configuration.davinciFlowFiles { try Self.loadFlows(path, into: pingOne) }
         let services = [
             ("--auth-service", configuration.authServiceName),
             ("--registration-service", configuration.registrationServiceName),
@@ -178,6 +186,13 @@ public final class World {
         startEntries = owners.entries
     }
 
+    /// `scheme://host[:port]` of a URL.
+    private static func origin(of url: String) -> String {
+        let parts = url.split(separator: "://", maxSplits: 1)
+        guard parts.count == 2 else { return url }
+        return "\(parts[0])://\(parts[1].prefix { $0 != "/" })"
+    }
+
     /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).
     private static func apply(_ remote: RemoteServerSettings, to options: inout SDKOptions) {
         options.realm = remote.realm
@@ -225,6 +240,26 @@ public final class World {
             try server.applyScenario(json)
         } catch {
             throw StartFailure(message: "the scenario file \(path) is invalid: \(error.reason)")
+        }
+    }
+
+    /// `--davinci-flows FILE`: flows for the PingOne server; a bad file stops the start, named.
+    private static func loadFlows(_ path: String, into pingOne: PingOne) throws(StartFailure) {
+        let json: JSONValue
+        switch FileBytes.read(path: path) {
+        case .success(let bytes):
+            do {
+                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw StartFailure(message: "the DaVinci flow file \(path) is not JSON: \(error)")
+            }
+        case .failure(let error):
+            throw StartFailure(message: "cannot read the DaVinci flow file \(path): \(error.text)")
+        }
+        do {
+            for flow in try DaVinciFlow.load(json) { pingOne.add(flow: flow) }
+        } catch {
+            throw StartFailure(message: "the DaVinci flow file \(path) is invalid: \(error.reason)")
         }
     }
 

@@ -109,17 +109,18 @@ extension RPCFace {
         registerDeviceMethods()
         registerFaultMethods()
         registerSeedMethods()
+        registerDavinciMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }
 
     /// What only the embedded server can do or tell: in remote mode these answer −32601 saying
     /// why, instead of acting on an emulator the app is not talking to.
-    static let embeddedOnly = [
-        "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
-        "emulator.lastFailure",
-        "emulator.import", "emulator.export",
-    ]
+    static let embeddedOnly =
+        [
+            "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
+            "emulator.lastFailure", "emulator.import", "emulator.export",
+        ] + davinciMethods
 
     func registerRemoteRefusals() {
         for name in Self.embeddedOnly {

@@ -320,6 +320,9 @@ class Bridge {
         document && typeof document.path === 'string' && document.version === undefined ? { path: document.path } : { document }),
       export: named('emulator.export'),
       reset: named('emulator.reset'),
+      davinciFlows: named('emulator.davinciFlows'),
+      loadDavinciFlow: (flow) => this.request('emulator.loadDavinciFlow', { flow }),
+      setConnectorOutcome: named('emulator.setConnectorOutcome'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

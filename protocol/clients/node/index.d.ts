@@ -355,6 +355,29 @@ export interface ExportedSeed extends SeedDocument {
   clients: Required<SeedClient>[];
 }
 
+/** `emulator.davinciFlows`. */
+export interface DavinciFlows {
+  environmentId: string;
+  /** `<HTTP origin>/<environmentId>/as`: discovery is at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  flows: { name: string; id: string; scenarioSteps: { node: string; outcomes: string[] }[] }[];
+}
+
+/** A form field of a DaVinci flow: its JSON as the client gets it (`type` is a collector the SDKs know). */
+export interface DavinciField { type: string; key?: string; label?: string; required?: boolean; [member: string]: unknown }
+
+/** A DaVinci flow file (docs/davinci.md): forms and connector steps, each leading on by its outcomes. */
+export interface DavinciFlowFile {
+  name?: string;
+  id?: string;
+  start?: string;
+  nodes?: ({ id: string; next?: Record<string, string> } & (
+    | { form: { name?: string; description?: string; category?: string; fields: DavinciField[] } }
+    | { connector: string; capability: string; settings?: Record<string, unknown>; default?: string }
+  ))[];
+  flows?: DavinciFlowFile[];
+}
+
 export interface Emulator {
   /** Needs `clock: 'virtual'`. Resolves the new virtual time (Unix seconds). */
   advanceClock(seconds: number): Promise<{ now: number }>;
@@ -426,6 +449,12 @@ export interface Emulator {
   faults(): Promise<{ faults: Fault[] }>;
   /** Clears one fault by id, or all of them; the ids cleared. */
   clearFaults(id?: string): Promise<{ cleared: string[] }>;
+  /** The PingOne environment (id, issuer) and its DaVinci flows, with the steps a scenario decides. */
+  davinciFlows(): Promise<DavinciFlows>;
+  /** Loads a flow (docs/davinci.md, "Flow files"), or `{flows: [...]}`, replacing one of the same name. */
+  loadDavinciFlow(flow: DavinciFlowFile): Promise<{ loaded: string[] }>;
+  /** The outcome a connector step AuthBridge cannot run takes from now on. */
+  setConnectorOutcome(choice: { flow: string; node: string; outcome: string }): Promise<{ flow: string; node: string; outcome: string }>;
 }
 
 /** The identity server's operations, as `emulator.fault` names them: hit from any caller. */
