@@ -66,7 +66,12 @@ extension RSA {
                 case .sha256: SHA256.hash(message)
                 case .sha512: SHA512.hash(message)
                 }
-            let encoded = RSA.encodedMessage(digest: digest, hash: hash, length: publicKey.byteCount)
+            return signature(encoded: RSA.encodedMessage(digest: digest, hash: hash, length: publicKey.byteCount))
+        }
+
+        /// RSASP1 (§5.1.2) of an encoded message by the CRT (step 2.b), as `publicKey.byteCount`
+        /// bytes: the private-key operation under both signature schemes.
+        func signature(encoded: [UInt8]) -> [UInt8] {
             let m = Limbs.fromBigEndian(encoded)
             let s1 = primeP.power(primeP.reduce(wide: m), exponentLimbs: dP)
             let s2 = primeQ.power(primeQ.reduce(wide: m), exponentLimbs: dQ)
