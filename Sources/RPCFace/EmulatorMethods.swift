@@ -107,6 +107,7 @@ extension RPCFace {
             return Self.json(try unit { world in world.nativeState })
         }
         registerDeviceMethods()
+        registerSigningMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }
@@ -116,6 +117,7 @@ extension RPCFace {
     static let embeddedOnly = [
         "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
         "emulator.lastFailure",
+        "emulator.rotateSigningKeys",
     ]
 
     func registerRemoteRefusals() {

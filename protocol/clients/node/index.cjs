@@ -292,6 +292,7 @@ class Bridge {
       setServiceNames: named('emulator.setServiceNames'),
       lastOneTimeCode: named('emulator.lastOneTimeCode'),
       lastFailure: named('emulator.lastFailure'),
+      rotateSigningKeys: named('emulator.rotateSigningKeys'),
       lastSuspendedJourney: named('emulator.lastSuspendedJourney'),
       resumeJourney: (suspendedId) => this.request('emulator.resumeJourney', { suspendedId }),
       devices: (username) => this.request('emulator.devices', { username }),
