@@ -9,10 +9,12 @@ extension OAuthIssuer {
         Set(config.clients.map(\.idTokenSigningAlgorithm) + [config.accessTokenSigningAlgorithm])
     }
 
+    /// The header in AM's order: `typ`, `kid`, `alg`.
     func sign(_ claims: JSONObject, with algorithm: TokenSigningAlgorithm) -> String {
         let key = keys.current(algorithm)
         return JWS.sign(
-            payload: JSONWriter().bytes(.object(claims)), header: ["typ": "JWT", "kid": .string(key.kid)],
+            payload: JSONWriter().bytes(.object(claims)),
+            header: ["typ": "JWT", "kid": .string(key.kid), "alg": .string(algorithm.rawValue)],
             key: key.signingKey)
     }
 
