@@ -103,18 +103,34 @@ import Testing
         #expect(restored.userInfo(accessToken: before.access).status == 200)
     }
 
-    /// A state directory written before asymmetric keys held one HMAC key: it becomes the seed.
-    @Test func anOldStateWithTheHMACKeyLoads() throws {
+    /// A state directory written before asymmetric keys held one HMAC key: it becomes the seed,
+    /// and the HS256 tokens it signed are taken until they can no longer be live.
+    @Test func anOldStateWithTheHMACKeyLoadsAndItsTokensLiveOut() throws {
         let harness = Harness()
         let legacy = (0..<32).map { UInt8($0) }
+        let sso = try #require(harness.ssoToken())
+        let access = try #require(harness.tokens(ssoToken: sso).body["access_token"]?.stringValue)
+        let claims = try Self.part(access, 1).objectValue ?? [:]
+        let hs256 = JWT(header: ["typ": "JWT", "alg": "HS256"], claims: claims).signed(key: legacy)
         var entries = try EmbeddedAMSavedState.entries(EmbeddedAMSavedState.text(harness.am))
         entries.removeAll { $0.path == ["oauth", "signingKeys"] }
         entries.append(StateEntry(["oauth", "signingKey"], .string(Base64URL.encode(legacy))))
         let restored = EmbeddedAM(clock: harness.clock, random: SeededRandomSource(seed: 99))
         try restored.restoreState(entries, rollingBack: false)
-        let seed = restored.stateEntries.first { $0.path == ["oauth", "signingKeys"] }?.value["seed"]
-        #expect(seed == .string(Base64URL.encode(legacy)))
+        let saved = restored.stateEntries.first { $0.path == ["oauth", "signingKeys"] }?.value
+        #expect(saved?["seed"] == .string(Base64URL.encode(legacy)))
+        #expect(saved?["hs256Until"] == .double(harness.clock.now + 3600))
         #expect(Self.keys(restored).count == 1)
+        #expect(restored.userInfo(accessToken: hs256).status == 200)
+        let forged = JWT(header: ["typ": "JWT", "alg": "HS256"], claims: claims).signed(key: Array("x".utf8))
+        #expect(restored.userInfo(accessToken: forged).status == 401)
+        harness.clock.advance(by: 3600)
+        #expect(Self.keys(restored).count == 1)
+        #expect(restored.stateEntries.first { $0.path == ["oauth", "signingKeys"] }?.value["hs256Until"] == nil)
+        // A token of a fresh server signed HS256 with the seed is not taken.
+        let fresh = Harness(seed: 4)
+        _ = try Self.signIn(fresh)
+        #expect(fresh.am.userId(ofAccessToken: hs256) == nil)
     }
 
     @Test(arguments: [

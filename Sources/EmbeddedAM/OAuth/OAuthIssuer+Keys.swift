@@ -21,7 +21,16 @@ extension OAuthIssuer {
     /// A token of ours: signed by a key its `kid` names, current or retired but still
     /// published, with that key's algorithm. Expiry is the caller's business.
     func verify(_ token: String) -> JWT? {
-        guard let unverified = try? JWS.parse(token), case .string(let kid)? = unverified.header["kid"],
+        guard let unverified = try? JWS.parse(token) else { return nil }
+        if unverified.algorithmName == "HS256" {
+            // Only a token from an HS256-era state directory, while it can still be live.
+            guard let until = keys.legacyHMACUntil, clock.now < until,
+                let verified = try? unverified.verify(allowed: [.hs256], key: .hmac(HMACSHA256.Key(keys.seed))),
+                case .object(let claims)? = try? JSONParser.parse(verified.payload)
+            else { return nil }
+            return JWT(header: verified.header, claims: claims)
+        }
+        guard case .string(let kid)? = unverified.header["kid"],
             let key = keys.verificationKey(kid: kid),
             let verified = try? unverified.verify(allowed: [key.algorithm.jws], key: key.verificationKey),
             case .object(let claims)? = try? JSONParser.parse(verified.payload)

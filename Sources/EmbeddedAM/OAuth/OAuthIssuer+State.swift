@@ -48,7 +48,7 @@ extension OAuthIssuer {
     /// retired keys still published. The keys themselves are made again from these when first
     /// needed, the same keys.
     var keysJSON: JSONValue {
-        [
+        var json: JSONObject = [
             "seed": .string(Base64URL.encode(keys.seed)), "generation": .int(Int64(keys.generation)),
             "retired": .array(
                 keys.retired.map {
@@ -58,6 +58,8 @@ extension OAuthIssuer {
                     ]
                 }),
         ]
+        if let until = keys.legacyHMACUntil { json["hs256Until"] = .double(until) }
+        return .object(json)
     }
 
     static func stateJSON(_ grant: Grant) -> JSONValue {
@@ -94,7 +96,8 @@ extension OAuthIssuer {
             default: throw entry.unknown(under: path)
             }
         }
-        guard let keys = restoredKeys ?? legacySeed.map({ SigningKeys(seed: $0) }) else {
+        let legacyUntil = clock.now + config.accessTokenLifetime
+        guard let keys = restoredKeys ?? legacySeed.map({ SigningKeys(seed: $0, legacyHMACUntil: legacyUntil) }) else {
             throw StateError("\(path).signingKeys: missing")
         }
         try restore(keys: keys, grants: grants, retired: retired, revoked: revoked)
@@ -127,7 +130,9 @@ extension OAuthIssuer {
             retired.append(
                 SigningKeys.Retired(algorithm: algorithm, generation: Int(oldGeneration), until: try old.time("until")))
         }
-        return SigningKeys(seed: seed, generation: Int(generation), retired: retired)
+        return SigningKeys(
+            seed: seed, generation: Int(generation), retired: retired,
+            legacyHMACUntil: try reader["hs256Until"].optionalTime())
     }
 
     /// `retired` and `revoked` carry when each may be forgotten; nil (a version-1 file, which

@@ -44,6 +44,10 @@ struct SigningKeys {
     }
 
     let seed: [UInt8]
+    /// A state directory written when tokens were HS256 held the seed as the HMAC key: the
+    /// tokens it signed are still taken until this time (their longest life from the load),
+    /// then never again.
+    private(set) var legacyHMACUntil: Double?
     private(set) var generation = 0
     private(set) var retired: [Retired] = []
     private var made: [Slot: IssuerKey] = [:]
@@ -53,8 +57,9 @@ struct SigningKeys {
         var generation: Int
     }
 
-    init(seed: [UInt8], generation: Int = 0, retired: [Retired] = []) {
+    init(seed: [UInt8], generation: Int = 0, retired: [Retired] = [], legacyHMACUntil: Double? = nil) {
         self.seed = seed
+        self.legacyHMACUntil = legacyHMACUntil
         self.generation = generation
         self.retired = retired
     }
@@ -89,9 +94,14 @@ struct SigningKeys {
     mutating func prune(now: Double) -> Bool {
         let before = retired.count
         retired.removeAll { $0.until <= now }
+        var changed = false
+        if let until = legacyHMACUntil, until <= now {
+            legacyHMACUntil = nil
+            changed = true
+        }
         let live = Set(retired.map { Slot(algorithm: $0.algorithm, generation: $0.generation) })
         made = made.filter { $0.key.generation == generation || live.contains($0.key) }
-        return retired.count < before
+        return changed || retired.count < before
     }
 
     /// What `jwk_uri` lists: the current keys of `algorithms`, then the retired keys still live.
