@@ -1,7 +1,8 @@
 /// Modular exponentiation over a multi-limb odd modulus, in Montgomery
 /// form (CIOS product: Koç, Acar, Kaliski 1996): the arithmetic under RSA verification (RFC 8017
-/// §5.2.2 RSAVP1) and the emulated device's RSA signatures. Nothing here tries to be constant
-/// time: the only private exponents are the emulated phone's test keys.
+/// §5.2.2 RSAVP1), the emulated device's RSA signatures and the embedded server's RS256/PS256
+/// tokens. Nothing here tries to be constant time: the only private exponents are test keys
+/// (the emulated phone's, a test server's).
 ///
 /// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
 struct MontgomeryModulus: Equatable, Sendable {

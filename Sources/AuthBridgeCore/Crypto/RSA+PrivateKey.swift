@@ -1,8 +1,9 @@
 /// RSA private keys for the emulated Android phone, which signs device-binding JWS with RS256 or
-/// RS512 as the Android Keystore's RSA keys do (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.1). A key is
+/// RS512 as the Android Keystore's RSA keys do (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.1), and for the
+/// embedded server's token signing keys (RS256, and PS256 in `RSA+PSS.swift`). A key is
 /// its two primes; the modulus and the private exponent follow from them. Made from a random
 /// source (`generate`), so a seeded daemon makes the same keys. Not constant time: these are
-/// test keys on an emulated device, never a secret of value.
+/// test keys of an emulator, never a secret of value.
 extension RSA {
     public struct PrivateKey: Equatable, Sendable {
         /// The primes, big-endian (what `--state-dir` keeps).
