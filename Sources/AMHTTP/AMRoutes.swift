@@ -51,7 +51,7 @@ public final class AMRoutes {
         case .introspect: return try introspect(request)
         case .endSession: return try endSession(request)
         case .wellKnown: return wellKnown()
-        case .jwks: return jwks()
+        case .jwks: return try jwks()
         case .devices(let user, let kind, let uuid): return try devices(request, user: user, kind: kind, uuid: uuid)
         case .pushMessage: return try pushMessage(request)
         case .loginPage: return try loginPage(request)

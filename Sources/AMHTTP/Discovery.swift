@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import HTTPServer
+import IdentityServer
 
 /// What a client reads before it starts: OIDC discovery, the signing keys, AM's server info.
 extension AMRoutes {
@@ -20,7 +21,8 @@ extension AMRoutes {
                 "authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:token-exchange",
             ],
             "subject_types_supported": ["public"],
-            "id_token_signing_alg_values_supported": ["HS256"],
+            "id_token_signing_alg_values_supported": .array(
+                TokenSigningAlgorithm.allCases.map { .string($0.rawValue) }),
             "scopes_supported": .array(config.scopes.map { .string($0) }),
             "code_challenge_methods_supported": ["S256", "plain"],
             "token_endpoint_auth_methods_supported": ["none"],
@@ -29,9 +31,9 @@ extension AMRoutes {
         return AMResponse.json(200, document)
     }
 
-    /// The embedded server signs with HS256, a shared secret: a secret is never published, so
-    /// the set is empty. Clients that verify id tokens cannot do so from here (docs/http.md).
-    func jwks() -> HTTPResponse { AMResponse.json(200, ["keys": []]) }
+    /// The server's public signing keys (RS256, ES256, PS256 with their `kid`s), for clients
+    /// and resource servers that verify its tokens (docs/http.md, "Signing keys").
+    func jwks() throws(TransportError) -> HTTPResponse { AMResponse.from(try server.jwks()) }
 
     /// `GET …/json/serverinfo/*`: the cookie name a client must use, as AM reports it.
     func serverInfo() -> HTTPResponse {

@@ -1,6 +1,7 @@
 import AuthBridgeCore
 import HTTPFace
 import Host
+import IdentityServer
 import JSONRPC
 import NativeModules
 import RemoteConfig
@@ -112,6 +113,10 @@ struct Options {
                                  with the embedded server: how long an SSO session lives from its
                                  login, and without use, as AM's session service sets them
                                  (defaults 120 and 30); past either it is no longer valid
+          --id-token-signing-alg RS256|ES256|PS256
+                                 with the embedded server: what its OAuth client's id tokens are
+                                 signed with, as AM's client setting "ID Token Signing Algorithm"
+                                 (default RS256); the keys are at jwk_uri (docs/http.md)
           --discovery URL        read the OAuth endpoints (authorize, token, userinfo, revoke,
                                  end session) from the tenant's .well-known/openid-configuration at
                                  URL, as FROptions' discoveryEndpoint does; journeys and sessions stay
@@ -242,6 +247,12 @@ struct Options {
                 }
             case "--max-session-time": options.host.maxSessionTime = Double(try minutes(argument)) * 60
             case "--max-idle-time": options.host.maxIdleTime = Double(try minutes(argument)) * 60
+            case "--id-token-signing-alg":
+                let name = try value(argument)
+                guard let algorithm = TokenSigningAlgorithm(rawValue: name) else {
+                    throw UsageError(message: "--id-token-signing-alg is RS256, ES256 or PS256, got \(name)")
+                }
+                options.host.idTokenSigningAlgorithm = algorithm
             case "--redirect-uri": options.redirectUris.append(try redirectURI(argument))
             case "--post-logout-redirect-uri": options.postLogoutRedirectUris.append(try redirectURI(argument))
             case "--config", "--server", "--realm", "--client-id", "--scope", "--discovery", "--timeout",

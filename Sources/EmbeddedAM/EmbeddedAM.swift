@@ -101,6 +101,8 @@ public final class EmbeddedAM: IdentityServer {
 
     public func introspect(form: [String: String]) -> ServerReply { oauth.introspect(form: form) }
 
+    public func jwks() -> ServerReply { oauth.jwks() }
+
     /// Both sign-off endpoints are `/connect/endSession` here.
     public func endSession(idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint) -> ServerReply {
         oauth.endSession(idTokenHint: idTokenHint)
@@ -119,6 +121,17 @@ public final class EmbeddedAM: IdentityServer {
 
     /// How many refresh grants the server has honoured (for single-flight checks).
     public var refreshCount: Int { oauth.refreshCount }
+
+    /// Makes new signing keys current (`emulator.rotateSigningKeys`): the `kid`s now signing, by
+    /// algorithm, and the retired keys still published with when they go.
+    public func rotateSigningKeys() -> SigningKeyRotation {
+        let rotated = oauth.rotateKeys()
+        return SigningKeyRotation(
+            current: rotated.current.map { SigningKeyRotation.Key(kid: $0.kid, algorithm: $0.algorithm, until: nil) },
+            retired: rotated.retired.map {
+                SigningKeyRotation.Key(kid: oauth.kid(of: $0), algorithm: $0.algorithm, until: $0.until)
+            })
+    }
 
     /// The user an access token of ours names (expired tokens included).
     public func userId(ofAccessToken token: String) -> String? { oauth.userId(ofAccessToken: token) }

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// What a newcomer gets with no flags (docs/quickstart.md).
 public struct EmbeddedAMConfig: Sendable {
@@ -9,12 +10,19 @@ public struct EmbeddedAMConfig: Sendable {
         /// `/connect/endSession` may send the browser (`post_logout_redirect_uri`, exact match).
         public var postLogoutRedirectUris: [String]
         public var scopes: [String]
+        /// AM's client setting "ID Token Signing Algorithm" (`idTokenSignedResponseAlg`, RS256
+        /// unless set): what this client's id tokens are signed with.
+        public var idTokenSigningAlgorithm: TokenSigningAlgorithm
 
-        public init(clientId: String, redirectUris: [String], postLogoutRedirectUris: [String] = [], scopes: [String]) {
+        public init(
+            clientId: String, redirectUris: [String], postLogoutRedirectUris: [String] = [], scopes: [String],
+            idTokenSigningAlgorithm: TokenSigningAlgorithm = .rs256
+        ) {
             self.clientId = clientId
             self.redirectUris = redirectUris
             self.postLogoutRedirectUris = postLogoutRedirectUris
             self.scopes = scopes
+            self.idTokenSigningAlgorithm = idTokenSigningAlgorithm
         }
     }
 
@@ -52,6 +60,11 @@ public struct EmbeddedAMConfig: Sendable {
             scopes: ["openid", "profile", "email", "address", "phone"])
     ]
     public var accessTokenLifetime: Double = 3600
+    /// AM's provider setting "OAuth2 Token Signing Algorithm" for its stateless access tokens.
+    /// AM defaults to HS256, a secret no resource server holds; RS256 here, so a backend can
+    /// verify the tokens by the JWKS as it would against a tenant configured for that
+    /// (docs/http.md, "Signing keys").
+    public var accessTokenSigningAlgorithm: TokenSigningAlgorithm = .rs256
     public var refreshTokenLifetime: Double = 604_800
     public var authorizationCodeLifetime: Double = 120
     /// PBKDF2 rounds for stored passwords. Kept modest: this directory holds test users, and

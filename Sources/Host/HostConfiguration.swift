@@ -50,6 +50,9 @@ public struct HostConfiguration: Sendable {
     /// seconds (nil: AM's defaults, 120 and 30 minutes).
     public var maxSessionTime: Double?
     public var maxIdleTime: Double?
+    /// `--id-token-signing-alg`: the embedded server's OAuth client's "ID Token Signing
+    /// Algorithm" (nil: RS256, AM's default).
+    public var idTokenSigningAlgorithm: TokenSigningAlgorithm?
     /// A real tenant instead of the embedded server (`--server`, `--config`): `server.kind`
     /// remote. The executable supplies the client that talks to it (Host links no HTTP client).
     public var remote: RemoteServerSettings?

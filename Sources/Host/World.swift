@@ -87,6 +87,9 @@ public final class World {
         }
         if let seconds = configuration.maxSessionTime { serverConfig.maxSessionTime = seconds }
         if let seconds = configuration.maxIdleTime { serverConfig.maxIdleTime = seconds }
+        if let algorithm = configuration.idTokenSigningAlgorithm {
+            serverConfig.clients[0].idTokenSigningAlgorithm = algorithm
+        }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         pingOne = PingOne(

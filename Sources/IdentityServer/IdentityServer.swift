@@ -30,6 +30,9 @@ public protocol IdentityServer: AnyObject {
     func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
     /// `POST /oauth2/realms/<realm>/introspect`, form-encoded (RFC 7662).
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply
+    /// `GET /oauth2/realms/<realm>/connect/jwk_uri`: the public keys the server's tokens are
+    /// signed with (RFC 7517 JWK set).
+    func jwks() throws(TransportError) -> ServerReply
     /// `…/json/realms/<realm>/users/<user>/devices/2fa/<kind>[/<uuid>]` (and `…/devices/profile`)
     /// with the caller's SSO token: a user's registered devices, listed, renamed, deleted or
     /// reset (`DevicesRequest`).

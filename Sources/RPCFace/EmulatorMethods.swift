@@ -110,6 +110,7 @@ extension RPCFace {
         registerFaultMethods()
         registerSeedMethods()
         registerDavinciMethods()
+        registerSigningMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }
@@ -119,7 +120,7 @@ extension RPCFace {
     static let embeddedOnly =
         [
             "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
-            "emulator.lastFailure", "emulator.import", "emulator.export",
+            "emulator.lastFailure", "emulator.import", "emulator.export", "emulator.rotateSigningKeys",
         ] + davinciMethods
 
     func registerRemoteRefusals() {

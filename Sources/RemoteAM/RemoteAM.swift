@@ -131,6 +131,8 @@ public final class RemoteAM: IdentityServer {
         try exchange("POST", endpoints.introspect, form: form)
     }
 
+    public func jwks() throws(TransportError) -> ServerReply { try exchange("GET", endpoints.jwks) }
+
     /// Forwarded as the ForgeRock Authenticator sends it (forgerock-android-sdk
     /// `forgerock-authenticator/.../util/RequestBuilder.java`): JSON, API version resource 1.0.
     public func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply {

@@ -21,6 +21,8 @@ struct TenantEndpoints: Equatable {
     /// else the same as `endSession`.
     var signOff: String
     var introspect: String
+    /// The tenant's JWK set: `jwks_uri` of its discovery, AM's layout otherwise.
+    var jwks: String
     /// `json/<realm>/users`: each user's devices are under it (`<user>/devices/2fa/<kind>`).
     var users: String
     /// AM's push device endpoint (`…/push/sns/message`), where an authenticator app answers.
@@ -47,6 +49,7 @@ struct TenantEndpoints: Equatable {
         endSession = place(.endSession, "\(oauth)/connect/endSession")
         signOff = endSession
         introspect = base + "\(oauth)/introspect"
+        jwks = base + "\(oauth)/connect/jwk_uri"
         users = base + "json/\(realmPath)/users"
         pushMessage = base + "json/\(realmPath)/push/sns/message"
     }
@@ -107,6 +110,7 @@ struct TenantEndpoints: Equatable {
         endSession = try required("end_session_endpoint")
         signOff = try endpoint("ping_end_idp_session_endpoint") ?? endSession
         introspect = try endpoint("introspection_endpoint") ?? fallback.introspect
+        jwks = try endpoint("jwks_uri") ?? fallback.jwks
         pushMessage = fallback.pushMessage
     }
 

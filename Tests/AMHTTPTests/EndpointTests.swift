@@ -19,6 +19,7 @@ final class ScriptedServer: IdentityServer {
         case validateSession(String)
         case sessionInfo(String, refresh: Bool)
         case introspect([String: String])
+        case jwks
         case devices(DevicesRequest)
         case pushMessage(PushAction, JSONValue)
     }
@@ -58,6 +59,7 @@ final class ScriptedServer: IdentityServer {
         try answer(.sessionInfo(ssoToken, refresh: refresh))
     }
     func introspect(form: [String: String]) throws(TransportError) -> ServerReply { try answer(.introspect(form)) }
+    func jwks() throws(TransportError) -> ServerReply { try answer(.jwks) }
     func devices(_ request: DevicesRequest) throws(TransportError) -> ServerReply { try answer(.devices(request)) }
     func pushMessage(_ action: PushAction, body: JSONValue) throws(TransportError) -> ServerReply {
         try answer(.pushMessage(action, body))
@@ -312,7 +314,12 @@ extension HTTPResponse {
         #expect(document?["issuer"] == "http://127.0.0.1:8080/am/oauth2")
         #expect(document?["token_endpoint"] == "http://127.0.0.1:8080/am/oauth2/realms/root/realms/alpha/access_token")
         #expect(document?["scopes_supported"] == ["openid", "profile"])
-        #expect(Exchange().send("GET", Exchange.oauth + "/connect/jwk_uri").json == ["keys": []])
+        #expect(document?["id_token_signing_alg_values_supported"] == ["RS256", "ES256", "PS256"])
+        let exchange = Exchange()
+        exchange.server.reply = ServerReply(status: 200, body: ["keys": [["kty": "RSA", "kid": "k1"]]])
+        #expect(
+            exchange.send("GET", Exchange.oauth + "/connect/jwk_uri").json == ["keys": [["kty": "RSA", "kid": "k1"]]])
+        #expect(exchange.server.calls == [.jwks])
     }
 }
 

@@ -8,9 +8,10 @@ struct Harness {
     let clock = VirtualClock()
     let am: EmbeddedAM
 
-    init(seed: UInt64 = 1, retentionCap: Int? = nil) {
+    init(seed: UInt64 = 1, retentionCap: Int? = nil, idTokenSigningAlgorithm: TokenSigningAlgorithm = .rs256) {
         var config = EmbeddedAMConfig()
         if let retentionCap { config.retentionCap = retentionCap }
+        config.clients[0].idTokenSigningAlgorithm = idTokenSigningAlgorithm
         am = EmbeddedAM(config: config, clock: clock, random: SeededRandomSource(seed: seed))
     }
 

@@ -41,6 +41,7 @@ final class ScriptedTokenServer: IdentityServer {
     func validateSession(ssoToken: String) -> ServerReply { ServerReply(status: 200, body: ["valid": false]) }
     func sessionInfo(ssoToken: String, refresh: Bool) -> ServerReply { ServerReply(status: 401) }
     func introspect(form: [String: String]) -> ServerReply { ServerReply(status: 200, body: ["active": false]) }
+    func jwks() -> ServerReply { ServerReply(status: 200, body: ["keys": []]) }
     func devices(_ request: DevicesRequest) -> ServerReply { ServerReply(status: 401, body: AMErrors.accessDenied) }
     func pushMessage(_ action: PushAction, body: JSONValue) -> ServerReply { ServerReply(status: 400) }
 }

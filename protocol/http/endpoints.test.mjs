@@ -150,12 +150,14 @@ test('authorize without a session, prompt=none and form_post', async () => {
   assert.equal((await badClient.json()).error, 'invalid_client');
 });
 
-test('discovery names the URL actually served; the key set is honest about HS256', async () => {
+test('discovery names the URL actually served and its key set', async () => {
   const document = await (await fetch(`${daemon.oauth}/.well-known/openid-configuration`)).json();
   assert.equal(document.issuer, daemon.oauth);
   assert.equal(document.authorization_endpoint, `${daemon.oauth}/authorize`);
   assert.deepEqual(document.code_challenge_methods_supported, ['S256', 'plain']);
-  assert.deepEqual(await (await fetch(`${daemon.oauth}/connect/jwk_uri`)).json(), { keys: [] });
+  assert.equal(document.jwks_uri, `${daemon.oauth}/connect/jwk_uri`);
+  const { keys } = await (await fetch(document.jwks_uri)).json();
+  assert.deepEqual(keys.map((key) => [key.kty, key.alg, key.use]), [['RSA', 'RS256', 'sig']]);
   // AM's other path layouts reach the same endpoints.
   for (const path of ['/am/oauth2/realms/alpha/.well-known/openid-configuration', '/am/oauth2/alpha/.well-known/openid-configuration', '/oauth2/realms/root/realms/alpha/.well-known/openid-configuration']) {
     assert.equal((await fetch(`${daemon.origin}${path}`)).status, 200, path);

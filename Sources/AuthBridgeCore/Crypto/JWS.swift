@@ -1,9 +1,10 @@
-/// JWS compact serialization (RFC 7515 §3.1, §5, §7.1) with ES256, RS256, RS512 and HS256 (RFC 7518
-/// §3.2–3.4): device binding (ES256, RS256, and RS512 as the Android SDK signs) and AM's Amster JWT
-/// node (ES256/RS256), the embedded server's own tokens (HS256, through `JWT`).
+/// JWS compact serialization (RFC 7515 §3.1, §5, §7.1) with ES256, RS256, RS512, PS256 and HS256
+/// (RFC 7518 §3.2–3.5): device binding (ES256, RS256, and RS512 as the Android SDK signs) and AM's
+/// Amster JWT node (ES256/RS256), the embedded server's OAuth tokens (RS256, ES256, PS256), its
+/// authIds and push messages (HS256, through `JWT`).
 ///
 /// Verification takes the algorithms the caller allows and one key. Each key kind verifies only
-/// its own algorithms (P-256: ES256; RSA: RS256, RS512; HMAC: HS256), and the header's `alg` must
+/// its own algorithms (P-256: ES256; RSA: RS256, RS512, PS256; HMAC: HS256), and the header's `alg` must
 /// be allowed and be one of them before any cryptography runs: `none`, unknown algorithms, and the
 /// RS256/HS256 confusion (an RSA public key's bytes used as an HMAC secret) cannot get through.
 public enum JWS {
@@ -11,6 +12,7 @@ public enum JWS {
         case es256 = "ES256"
         case rs256 = "RS256"
         case rs512 = "RS512"
+        case ps256 = "PS256"
         case hs256 = "HS256"
     }
 
@@ -42,7 +44,7 @@ public enum JWS {
         public var algorithms: Set<Algorithm> {
             switch self {
             case .p256: [.es256]
-            case .rsa: [.rs256, .rs512]
+            case .rsa: [.rs256, .rs512, .ps256]
             case .hmac: [.hs256]
             }
         }
@@ -53,6 +55,8 @@ public enum JWS {
         case hmac(HMACSHA256.Key)
         /// RS256 or RS512, as the hash says.
         case rsa(RSA.PrivateKey, RSA.Hash)
+        /// PS256 (salt derived from the key and the message: `RSA.PrivateKey.pssSignature`).
+        case rsaPSS(RSA.PrivateKey)
 
         public var algorithm: Algorithm {
             switch self {
@@ -60,6 +64,7 @@ public enum JWS {
             case .hmac: .hs256
             case .rsa(_, .sha256): .rs256
             case .rsa(_, .sha512): .rs512
+            case .rsaPSS: .ps256
             }
         }
     }
@@ -111,6 +116,8 @@ public enum JWS {
                     throw .malformed(.signature)
                 }
                 valid = key.isValidSignature(signature, for: signingInput)
+            case .rsa(let key) where algorithm == .ps256:
+                valid = key.isValidPSSSignature(signature, for: signingInput)
             case .rsa(let key):
                 valid = key.isValidSignature(
                     signature, for: signingInput, hash: algorithm == .rs512 ? .sha512 : .sha256)
@@ -174,6 +181,7 @@ public enum JWS {
         case .p256(let key): signature = key.signature(for: signingInput.utf8).rawRepresentation
         case .hmac(let key): signature = key.authenticate(signingInput.utf8)
         case .rsa(let key, let hash): signature = key.signature(for: signingInput.utf8, hash: hash)
+        case .rsaPSS(let key): signature = key.pssSignature(for: signingInput.utf8)
         }
         return signingInput + "." + Base64URL.encode(signature)
     }

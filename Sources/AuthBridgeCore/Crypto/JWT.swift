@@ -1,5 +1,6 @@
-/// A JWT (RFC 7519): a JWS whose payload is a JSON object of claims. The embedded server signs its
-/// own tokens (authIds, OAuth tokens) with HS256; `JWS` does the signing and checking.
+/// A JWT (RFC 7519): a JWS whose payload is a JSON object of claims, here with HS256: the embedded
+/// server's authIds and AM's push messages (its OAuth tokens are signed with its asymmetric keys,
+/// `OAuthIssuer+Keys.swift`); `JWS` does the signing and checking.
 public struct JWT: Sendable {
     public var header: JSONObject
     public var claims: JSONObject

@@ -1,7 +1,8 @@
 /// Modular exponentiation over a multi-limb odd modulus, in Montgomery
 /// form (CIOS product: Koç, Acar, Kaliski 1996): the arithmetic under RSA verification (RFC 8017
-/// §5.2.2 RSAVP1) and the emulated device's RSA signatures. Nothing here tries to be constant
-/// time: the only private exponents are the emulated phone's test keys.
+/// §5.2.2 RSAVP1), the emulated device's RSA signatures and the embedded server's RS256/PS256
+/// tokens. Nothing here tries to be constant time: the only private exponents are test keys
+/// (the emulated phone's, a test server's).
 ///
 /// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
 struct MontgomeryModulus: Equatable, Sendable {
@@ -95,32 +96,74 @@ struct MontgomeryModulus: Equatable, Sendable {
     /// a·b·R⁻¹ mod m, for a, b < m.
     private func multiplyRaw(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let n = count
-        var t = [UInt64](repeating: 0, count: n + 2)
-        t.withUnsafeMutableBufferPointer { t in
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    limbs.withUnsafeBufferPointer { m in
-                        for i in 0..<n {
-                            var carry: UInt64 = 0
-                            for j in 0..<n { (carry, t[j]) = multiplyAdd(a[j], b[i], t[j], carry) }
-                            let (tn, cn) = t[n].addingReportingOverflow(carry)
-                            t[n] = tn
-                            t[n + 1] = cn ? 1 : 0
-                            let q = t[0] &* mPrime
-                            (carry, _) = multiplyAdd(q, m[0], t[0], 0)
-                            for j in 1..<n { (carry, t[j - 1]) = multiplyAdd(q, m[j], t[j], carry) }
-                            let (top, ct) = t[n].addingReportingOverflow(carry)
-                            t[n - 1] = top
-                            t[n] = t[n + 1] &+ (ct ? 1 : 0)
+        var result = [UInt64](repeating: 0, count: n)
+        var scratch = [UInt64](repeating: 0, count: n + 2)
+        result.withUnsafeMutableBufferPointer { out in
+            scratch.withUnsafeMutableBufferPointer { t in
+                a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in
+                        limbs.withUnsafeBufferPointer { m in
+                            Self.multiply(
+                                out.baseAddress!, a.baseAddress!, b.baseAddress!, m.baseAddress!, n, mPrime,
+                                t.baseAddress!)
                         }
                     }
                 }
             }
         }
-        let overflow = t[n]
-        var result = Array(t[0..<n])
-        if overflow != 0 || !Self.isLess(result, limbs) { Self.subtract(&result, limbs) }
         return result
+    }
+
+    /// out = a·b·R⁻¹ mod m for a, b < m (n limbs each; `out` may be `a` or `b`): one pass of
+    /// the CIOS loop per limb of b, the product and the reduction fused in one inner loop (each
+    /// step's t stays below 2m, so n + 1 limbs hold it), then one conditional subtraction. `t`
+    /// is scratch of n + 1 limbs. The private-key operation is thousands of these: no
+    /// allocation, no bounds or overflow checks inside.
+    @inline(__always)
+    static func multiply(
+        _ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
+        _ m: UnsafePointer<UInt64>, _ n: Int, _ mPrime: UInt64, _ t: UnsafeMutablePointer<UInt64>
+    ) {
+        t.update(repeating: 0, count: n + 1)
+        for i in 0..<n {
+            let bi = b[i]
+            var (c1, s) = multiplyAdd(a[0], bi, t[0], 0)
+            let q = s &* mPrime
+            var (c2, _) = multiplyAdd(q, m[0], s, 0)
+            var j = 1
+            while j < n {
+                (c1, s) = multiplyAdd(a[j], bi, t[j], c1)
+                (c2, t[j &- 1]) = multiplyAdd(q, m[j], s, c2)
+                j &+= 1
+            }
+            let (s1, o1) = t[n].addingReportingOverflow(c1)
+            let (s2, o2) = s1.addingReportingOverflow(c2)
+            t[n &- 1] = s2
+            t[n] = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+        }
+        var subtract = t[n] != 0
+        if !subtract {
+            subtract = true
+            var k = n &- 1
+            while k >= 0 {
+                if t[k] != m[k] {
+                    subtract = t[k] > m[k]
+                    break
+                }
+                k &-= 1
+            }
+        }
+        if subtract {
+            var borrow: UInt64 = 0
+            for k in 0..<n {
+                let (d1, b1) = t[k].subtractingReportingOverflow(m[k])
+                let (d2, b2) = d1.subtractingReportingOverflow(borrow)
+                out[k] = d2
+                borrow = (b1 ? 1 : 0) | (b2 ? 1 : 0)
+            }
+        } else {
+            out.update(from: t, count: n)
+        }
     }
 
     /// a·b mod m, for a, b < m.
@@ -170,20 +213,64 @@ struct MontgomeryModulus: Equatable, Sendable {
     func power(_ base: [UInt64], exponent: UInt64) -> [UInt64] { power(base, exponentLimbs: [exponent]) }
 
     /// The same with a multi-limb exponent (little-endian limbs, at least one bit set): RSA's
-    /// private exponent and the primality test's. Not constant time: the emulated device's keys
-    /// are test keys.
+    /// private exponent and the primality test's. Fixed windows of five bits for a long
+    /// exponent: a table of base⁰…base³¹ in Montgomery form, then per window five squarings and
+    /// at most one product, all in one buffer; a short one (a public exponent, a squaring) goes
+    /// bit by bit, where the table would cost more than it saves. Not constant time (the table index follows the exponent): no key here
+    /// guards anything of value.
     func power(_ base: [UInt64], exponentLimbs exponent: [UInt64]) -> [UInt64] {
-        let montgomeryBase = multiplyRaw(base, rSquared)
-        var one = [UInt64](repeating: 0, count: count)
+        let n = count
+        var one = [UInt64](repeating: 0, count: n)
         one[0] = 1
+        // The kernel reads n limbs of each operand.
+        let base = base.count >= n ? base : base + [UInt64](repeating: 0, count: n - base.count)
         guard let top = exponent.lastIndex(where: { $0 != 0 }) else { return one }
-        var result = montgomeryBase
         let highest = 64 * top + UInt64.bitWidth - 1 - exponent[top].leadingZeroBitCount
-        for bit in stride(from: highest - 1, through: 0, by: -1) {
-            result = multiplyRaw(result, result)
-            if exponent[bit / 64] >> UInt64(bit % 64) & 1 == 1 { result = multiplyRaw(result, montgomeryBase) }
+        let windowBits = highest < 64 ? 1 : 5
+        func window(_ low: Int) -> Int {
+            var value = 0
+            for bit in stride(from: min(low + windowBits - 1, highest), through: low, by: -1) {
+                value = value << 1 | Int(exponent[bit / 64] >> UInt64(bit % 64) & 1)
+            }
+            return value
         }
-        return multiplyRaw(result, one)
+        let entries = 1 << windowBits
+        // The table, then the accumulator, then the scratch.
+        var buffer = [UInt64](repeating: 0, count: (entries + 1) * n + n + 1)
+        buffer.withUnsafeMutableBufferPointer { buffer in
+            let table = buffer.baseAddress!
+            let result = table + entries * n
+            let scratch = result + n
+            limbs.withUnsafeBufferPointer { m in
+                let m = m.baseAddress!
+                base.withUnsafeBufferPointer { base in
+                    rSquared.withUnsafeBufferPointer { r2 in
+                        // table[1] = base·R; table[0] = R (1·R² ·R⁻¹).
+                        Self.multiply(table + n, base.baseAddress!, r2.baseAddress!, m, n, mPrime, scratch)
+                    }
+                }
+                one.withUnsafeBufferPointer { one in
+                    rSquared.withUnsafeBufferPointer { r2 in
+                        Self.multiply(table, one.baseAddress!, r2.baseAddress!, m, n, mPrime, scratch)
+                    }
+                }
+                for k in 2..<entries {
+                    Self.multiply(table + k * n, table + (k - 1) * n, table + n, m, n, mPrime, scratch)
+                }
+                var low = highest / windowBits * windowBits
+                result.update(from: table + window(low) * n, count: n)
+                while low > 0 {
+                    low -= windowBits
+                    for _ in 0..<windowBits { Self.multiply(result, result, result, m, n, mPrime, scratch) }
+                    let w = window(low)
+                    if w != 0 { Self.multiply(result, result, table + w * n, m, n, mPrime, scratch) }
+                }
+                one.withUnsafeBufferPointer { one in
+                    Self.multiply(result, result, one.baseAddress!, m, n, mPrime, scratch)
+                }
+            }
+        }
+        return Array(buffer[(entries * n)..<((entries + 1) * n)])
     }
 }
 

@@ -1,8 +1,9 @@
 /// RSA private keys for the emulated Android phone, which signs device-binding JWS with RS256 or
-/// RS512 as the Android Keystore's RSA keys do (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.1). A key is
+/// RS512 as the Android Keystore's RSA keys do (RSASSA-PKCS1-v1_5, RFC 8017 §8.2.1), and for the
+/// embedded server's token signing keys (RS256, and PS256 in `RSA+PSS.swift`). A key is
 /// its two primes; the modulus and the private exponent follow from them. Made from a random
 /// source (`generate`), so a seeded daemon makes the same keys. Not constant time: these are
-/// test keys on an emulated device, never a secret of value.
+/// test keys of an emulator, never a secret of value.
 extension RSA {
     public struct PrivateKey: Equatable, Sendable {
         /// The primes, big-endian (what `--state-dir` keeps).
@@ -66,7 +67,12 @@ extension RSA {
                 case .sha256: SHA256.hash(message)
                 case .sha512: SHA512.hash(message)
                 }
-            let encoded = RSA.encodedMessage(digest: digest, hash: hash, length: publicKey.byteCount)
+            return signature(encoded: RSA.encodedMessage(digest: digest, hash: hash, length: publicKey.byteCount))
+        }
+
+        /// RSASP1 (§5.1.2) of an encoded message by the CRT (step 2.b), as `publicKey.byteCount`
+        /// bytes: the private-key operation under both signature schemes.
+        func signature(encoded: [UInt8]) -> [UInt8] {
             let m = Limbs.fromBigEndian(encoded)
             let s1 = primeP.power(primeP.reduce(wide: m), exponentLimbs: dP)
             let s2 = primeQ.power(primeQ.reduce(wide: m), exponentLimbs: dQ)

@@ -3,8 +3,9 @@ import IdentityServer
 
 /// AM's OAuth 2.0 / OIDC provider for public clients: authorize with an SSO token and PKCE
 /// (RFC 7636), the code and refresh grants with refresh-token rotation, userinfo, revocation
-/// (RFC 7009) and end session. Access and id tokens are HS256 JWTs with AM's claims; refresh
-/// tokens and codes are opaque.
+/// (RFC 7009) and end session. Access and id tokens are JWTs with AM's claims, signed with the
+/// issuer's keys (`SigningKeys`: RS256 by default, ES256 or PS256 per client for id tokens) and
+/// published at `jwk_uri`; refresh tokens and codes are opaque.
 final class OAuthIssuer {
     private struct AuthorizationCode {
         var clientId: String
@@ -40,14 +41,9 @@ final class OAuthIssuer {
     private let sessions: SessionStore
     let clock: Clock
     private let random: RandomSource
-    // Internal rather than private: `OAuthIssuer+State.swift` saves and restores them.
-    var signingKey: [UInt8] {
-        didSet {
-            signer = HMACSHA256.Key(signingKey)
-            verified.removeAll()
-        }
-    }
-    private(set) var signer: HMACSHA256.Key
+    // Internal rather than private: `OAuthIssuer+State.swift` saves and restores them, and
+    // `OAuthIssuer+Keys.swift` signs and verifies with them.
+    var keys: SigningKeys
     private var codes: [String: AuthorizationCode] = [:]
     var grants: [String: Grant] = [:]
     var grantByRefreshToken: [String: String] = [:]
@@ -73,7 +69,7 @@ final class OAuthIssuer {
         var grants: Set<String> = []
         var retired: Set<String> = []
         var revoked: Set<String> = []
-        var signingKey = false
+        var keys = false
     }
     private(set) var refreshCount = 0
 
@@ -87,9 +83,8 @@ final class OAuthIssuer {
         self.sessions = sessions
         self.clock = clock
         self.random = random
-        let key = random.bytes(32)
-        self.signingKey = key
-        self.signer = HMACSHA256.Key(key)
+        // The keys' seed, drawn where the HMAC key used to be, so no other seeded value moves.
+        keys = SigningKeys(seed: random.bytes(32))
     }
 
     // MARK: authorize
@@ -277,7 +272,7 @@ final class OAuthIssuer {
             "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
             "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(jti),
         ]
-        let accessToken = JWT(claims: accessClaims).signed(with: signer)
+        let accessToken = sign(accessClaims, with: config.accessTokenSigningAlgorithm)
         // Signed here, so it checks out: its first use (userinfo) need not verify it again.
         remember(accessToken, AccessClaims(exp: iat + lifetime, jti: jti, grantId: grant.id))
         var body: JSONObject = [
@@ -294,7 +289,9 @@ final class OAuthIssuer {
                 "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",
                 "iat": .int(iat),
             ]
-            body["id_token"] = .string(JWT(claims: idClaims).signed(with: signer))
+            let algorithm =
+                config.clients.first { $0.clientId == grant.clientId }?.idTokenSigningAlgorithm ?? .rs256
+            body["id_token"] = .string(sign(idClaims, with: algorithm))
         }
         body["token_type"] = "Bearer"
         // AM reports the lifetime less the second it spent issuing.
@@ -326,11 +323,11 @@ final class OAuthIssuer {
     /// The claims of an access token whose signature checked out. A token never changes, so its
     /// check is remembered; expiry and revocation are still looked at on every use. Verifying
     /// the signature was most of the cost of a userinfo call (docs/performance.md).
-    private var verified: [String: AccessClaims] = [:]
+    var verified: [String: AccessClaims] = [:]
 
     func verifiedAccessToken(_ token: String) -> AccessClaims? {
         if let known = verified[token] { return known }
-        guard let jwt = try? JWT.verify(token, with: signer), jwt.claims["tokenName"] == "access_token",
+        guard let jwt = verify(token), jwt.claims["tokenName"] == "access_token",
             case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
         else { return nil }
         let claims = AccessClaims(exp: jwt.claims["exp"]?.intValue, jti: jti, grantId: grantId)
@@ -367,7 +364,7 @@ final class OAuthIssuer {
         guard let token = form["token"] else { return invalid("invalid_request", "Missing parameter, 'token'") }
         if let grantId = grantByRefreshToken[token] {
             endGrant(grantId)
-        } else if let jwt = try? JWT.verify(token, with: signer), case .string(let jti)? = jwt.claims["jti"] {
+        } else if let jwt = verify(token), case .string(let jti)? = jwt.claims["jti"] {
             revokedAccessTokens[jti] = Double(jwt.claims["exp"]?.intValue ?? Int64(TimeBounds.latest))
             if tracksChanges { changes.revoked.insert(jti) }
             let now = clock.now
@@ -382,7 +379,7 @@ final class OAuthIssuer {
     }
 
     func endSession(idTokenHint: String) -> ServerReply {
-        guard let jwt = try? JWT.verify(idTokenHint, with: signer),
+        guard let jwt = verify(idTokenHint),
             case .string(let opsId)? = jwt.claims["org.forgerock.openidconnect.ops"]
         else {
             return ServerReply(status: 400, body: AMErrors.oauth("bad_request", "Invalid id_token_hint"))
@@ -393,7 +390,7 @@ final class OAuthIssuer {
 
     /// The user an access token of ours was issued to, expired or not; nil for a forged token.
     func userId(ofAccessToken token: String) -> String? {
-        guard let jwt = try? JWT.verify(token, with: signer) else { return nil }
+        guard let jwt = verify(token) else { return nil }
         return jwt.claims["sub"]?.stringValue
     }
 }

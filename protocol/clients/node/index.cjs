@@ -293,6 +293,7 @@ class Bridge {
       setNodeOutcome: named('emulator.setNodeOutcome'),
       lastOneTimeCode: named('emulator.lastOneTimeCode'),
       lastFailure: named('emulator.lastFailure'),
+      rotateSigningKeys: named('emulator.rotateSigningKeys'),
       lastSuspendedJourney: named('emulator.lastSuspendedJourney'),
       resumeJourney: (suspendedId) => this.request('emulator.resumeJourney', { suspendedId }),
       devices: (username) => this.request('emulator.devices', { username }),

@@ -284,6 +284,14 @@ export interface JourneyFailure {
   at: number;
 }
 
+/** A signing key of the embedded server, as `emulator.rotateSigningKeys` names it. */
+export interface SigningKeyRef {
+  kid: string;
+  alg: 'RS256' | 'ES256' | 'PS256';
+  /** Retired keys only: when it leaves the JWKS (Unix seconds, the daemon's clock). */
+  publishedUntil?: number;
+}
+
 export interface SuspendedJourney {
   suspendedId: string;
   resumeUri: string;
@@ -395,6 +403,8 @@ export interface Emulator {
   lastOneTimeCode(): Promise<OneTimeCode | null>;
   /** The last journey that ended in AM's failure, and why; null when none has since the start. */
   lastFailure(): Promise<JourneyFailure | null>;
+  /** New signing keys become current; the old ones stay in the JWKS until their tokens expire. Embedded server only. */
+  rotateSigningKeys(): Promise<{ keys: SigningKeyRef[]; retired: SigningKeyRef[] }>;
   lastSuspendedJourney(): Promise<SuspendedJourney | null>;
   resumeJourney(suspendedId: string): Promise<string | LoginSuccess>;
   /** A user's emulated phones and the devices the embedded server has on their profile. */
