@@ -2,7 +2,7 @@
 /// server fail a call, whichever face or SDK makes it.
 public enum IdentityOperation: String, CaseIterable, Equatable, Sendable {
     case authenticate, authorize, token, userInfo, revoke, endSession, logoutSession, validateSession
-    case sessionInfo, introspect, devices, pushMessage
+    case sessionInfo, introspect, jwks, devices, pushMessage
 }
 
 /// AM's REST endpoints by name, as the HTTP face routes them: what a fault on the HTTP face names

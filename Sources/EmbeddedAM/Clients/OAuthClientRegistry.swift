@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// The realm's OAuth clients, one registry the issuer and the HTTP routes both read: the
 /// configured ones (`EmbeddedAMConfig.clients`, with `--redirect-uri` and friends applied), and
@@ -49,6 +50,7 @@ public final class OAuthClientRegistry {
             "clientId": .string(client.clientId), "redirectUris": .array(client.redirectUris.map { .string($0) }),
             "postLogoutRedirectUris": .array(client.postLogoutRedirectUris.map { .string($0) }),
             "scopes": .array(client.scopes.map { .string($0) }),
+            "idTokenSigningAlgorithm": .string(client.idTokenSigningAlgorithm.rawValue),
         ]
     }
 
@@ -58,10 +60,19 @@ public final class OAuthClientRegistry {
             let client = Client(
                 clientId: try reader.string("clientId"), redirectUris: try reader.strings("redirectUris"),
                 postLogoutRedirectUris: try reader.strings("postLogoutRedirectUris"),
-                scopes: try reader.strings("scopes"))
+                scopes: try reader.strings("scopes"),
+                idTokenSigningAlgorithm: try Self.algorithm(reader))
             restored[client.clientId] = client
         }
         imported = restored
         changed.removeAll()
+    }
+
+    /// Saved before clients had one: RS256, AM's default.
+    private static func algorithm(_ reader: StateReader) throws(StateError) -> TokenSigningAlgorithm {
+        let field = reader["idTokenSigningAlgorithm"]
+        guard let name = try field.optionalString() else { return .rs256 }
+        guard let algorithm = TokenSigningAlgorithm(rawValue: name) else { throw field.fail(.string, .value(.string(name))) }
+        return algorithm
     }
 }

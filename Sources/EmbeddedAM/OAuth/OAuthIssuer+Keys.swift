@@ -6,7 +6,7 @@ import IdentityServer
 extension OAuthIssuer {
     /// The algorithms the issuer signs with now: the access tokens', and each client's id tokens'.
     var signingAlgorithms: Set<TokenSigningAlgorithm> {
-        Set(config.clients.map(\.idTokenSigningAlgorithm) + [config.accessTokenSigningAlgorithm])
+        Set(clients.all.map(\.idTokenSigningAlgorithm) + [config.accessTokenSigningAlgorithm])
     }
 
     /// The header in AM's order: `typ`, `kid`, `alg`.

@@ -290,7 +290,7 @@ final class OAuthIssuer {
                 "iat": .int(iat),
             ]
             let algorithm =
-                config.clients.first { $0.clientId == grant.clientId }?.idTokenSigningAlgorithm ?? .rs256
+                clients.find(grant.clientId)?.idTokenSigningAlgorithm ?? .rs256
             body["id_token"] = .string(sign(idClaims, with: algorithm))
         }
         body["token_type"] = "Bearer"

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import IdentityServer
 
 /// AuthBridge's seed format (docs/seed.md): users with their passwords, attributes, KBA answers,
 /// lockout and devices; SSO sessions; OAuth clients. `--import`, `emulator.import` and the admin
@@ -197,7 +198,7 @@ public struct SeedDocument: Sendable {
     }
 
     private static func client(_ reader: SeedReader) throws(SeedError) -> OAuthClientRegistry.Client {
-        try only(["clientId", "redirectUris", "postLogoutRedirectUris", "scopes"], in: reader)
+        try only(["clientId", "redirectUris", "postLogoutRedirectUris", "scopes", "idTokenSigningAlgorithm"], in: reader)
         func uris(_ key: String) throws(SeedError) -> [String] {
             guard reader.has(key) else { return [] }
             let list = try reader.strings(key)
@@ -209,7 +210,20 @@ public struct SeedDocument: Sendable {
         return OAuthClientRegistry.Client(
             clientId: try nonEmpty(reader, "clientId"), redirectUris: try uris("redirectUris"),
             postLogoutRedirectUris: try uris("postLogoutRedirectUris"),
-            scopes: reader.has("scopes") ? try reader.strings("scopes") : ["openid"])
+            scopes: reader.has("scopes") ? try reader.strings("scopes") : ["openid"],
+            idTokenSigningAlgorithm: try signingAlgorithm(reader))
+    }
+
+    /// AM's client setting "ID Token Signing Algorithm": RS256 unless the client names another.
+    private static func signingAlgorithm(_ reader: SeedReader) throws(SeedError) -> TokenSigningAlgorithm {
+        guard reader.has("idTokenSigningAlgorithm") else { return .rs256 }
+        let name = try reader.string("idTokenSigningAlgorithm")
+        guard let algorithm = TokenSigningAlgorithm(rawValue: name) else {
+            let known = TokenSigningAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SeedError(
+                path: "\(reader.path).idTokenSigningAlgorithm", reason: "\(name) is not one of \(known)")
+        }
+        return algorithm
     }
 
     // MARK: shared checks

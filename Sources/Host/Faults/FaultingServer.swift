@@ -53,6 +53,10 @@ final class FaultingServer: IdentityServer {
         }
     }
 
+    func jwks() throws(TransportError) -> ServerReply {
+        try call(.jwks) { () throws(TransportError) in try inner.jwks() }
+    }
+
     func authenticate(_ request: AuthenticateRequest) throws(TransportError) -> ServerReply {
         try call(.authenticate) { () throws(TransportError) in try inner.authenticate(request) }
     }

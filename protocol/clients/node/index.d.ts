@@ -353,6 +353,8 @@ export interface SeedClient {
   redirectUris?: string[];
   postLogoutRedirectUris?: string[];
   scopes?: string[];
+  /** AM's "ID Token Signing Algorithm" for the client; RS256 by default. */
+  idTokenSigningAlgorithm?: 'RS256' | 'ES256' | 'PS256';
 }
 
 /** What `emulator.export` answers: every member present. */
@@ -470,7 +472,7 @@ export interface Emulator {
 /** The identity server's operations, as `emulator.fault` names them: hit from any caller. */
 export type FaultOperation =
   | 'authenticate' | 'authorize' | 'token' | 'userInfo' | 'revoke' | 'endSession' | 'logoutSession'
-  | 'validateSession' | 'sessionInfo' | 'introspect' | 'devices' | 'pushMessage';
+  | 'validateSession' | 'sessionInfo' | 'introspect' | 'jwks' | 'devices' | 'pushMessage';
 
 /** AM's REST endpoints on the HTTP face, as `emulator.fault` names them. */
 export type FaultRoute =
