@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "IdentityServer", dependencies: ["AuthBridgeCore"]),
         .target(name: "EmbeddedAM", dependencies: ["AuthBridgeCore", "IdentityServer"]),
+        // PingOne's face of the embedded server: DaVinci flows as data and /{envId}/as/ (docs/davinci.md).
+        .target(name: "PingOne", dependencies: ["AuthBridgeCore", "IdentityServer", "EmbeddedAM"]),
         .target(name: "AMHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "IdentityServer"]),
         // The config readers are Foundation-free: the default binary checks remote options itself.
         .target(name: "RemoteConfig", dependencies: ["AuthBridgeCore", "IdentityServer"]),
@@ -51,12 +53,18 @@ let package = Package(
             dependencies: [
                 "AuthBridgeCore", "StateStore", "IdentityServer", "EmbeddedAM", "NativeSDK", "NativeModules",
                 "EmulatedDevice",
+                "PingOne",
             ]
         ),
         .target(
             name: "RPCFace",
             dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules", "EmulatedDevice"]),
-        .target(name: "HTTPFace", dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "Host"]),
+        .target(
+            name: "HTTPFace",
+            dependencies: [
+                "AuthBridgeCore", "HTTPServer", "AMHTTP", "Host",
+                "IdentityServer",
+            ]),
         .target(
             name: "Daemon",
             dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),

@@ -6,8 +6,9 @@ import HTTPServer
 /// credentials allowed, max age 600, the accepted headers below, `WWW-Authenticate` exposed).
 /// Only origins configured with `--cors-origin` are allowed, and an allowed origin is echoed with
 /// `Access-Control-Allow-Credentials: true` (a credentialed call may not be answered with `*`).
-/// Others get no CORS headers, so the browser blocks them.
-struct CORS {
+/// Others get no CORS headers, so the browser blocks them. Public for the other HTTP surfaces
+/// (PingOne's adds the DaVinci client's headers), so every surface answers browsers alike.
+public struct CORS: Sendable {
     /// The configured origins, normalised as a browser serialises an origin.
     let origins: Set<String>
     let anyOrigin: Bool
@@ -15,14 +16,15 @@ struct CORS {
     let acceptedHeaders: Set<String>
     static let exposedHeaders = "WWW-Authenticate"
 
-    init(origins: [String], cookieName: String) {
+    /// `extraHeaders`: further header names a surface's clients send (lower case).
+    public init(origins: [String], cookieName: String, extraHeaders: [String] = []) {
         anyOrigin = origins.contains("*")
         self.origins = Set(origins.compactMap(Self.normalized))
-        acceptedHeaders = [
+        acceptedHeaders = Set(extraHeaders).union([
             "accept-api-version", "authorization", "content-type", "if-match", "x-requested-platform",
             "x-requested-with",
             cookieName.lowercased(),
-        ]
+        ])
     }
 
     /// `scheme://host[:port]` as a browser sends it in `Origin`: scheme and host in lower case,
@@ -43,7 +45,7 @@ struct CORS {
     }
 
     /// `OPTIONS` from a browser asking before its real request.
-    func preflight(_ request: HTTPRequest) -> HTTPResponse {
+    public func preflight(_ request: HTTPRequest) -> HTTPResponse {
         guard let origin = request.header("Origin"), request.header("Access-Control-Request-Method") != nil else {
             return HTTPResponse(status: 204, headers: [.init("Allow", "GET, HEAD, POST, OPTIONS")])
         }
@@ -70,7 +72,7 @@ struct CORS {
         return HTTPResponse(status: 204, headers: headers)
     }
 
-    func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    public func decorate(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         guard let origin = request.header("Origin"), allows(origin) else { return response }
         var decorated = response
         decorated.headers += [

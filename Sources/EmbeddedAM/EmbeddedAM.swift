@@ -77,6 +77,10 @@ public final class EmbeddedAM: IdentityServer {
     /// One-time codes and resume links the server "sent".
     public var outbox: Outbox { journeyEngine.outbox }
 
+    /// A one-time code another face of this server sent (a DaVinci flow's e-mail or SMS), put in
+    /// the same outbox, so `emulator.lastOneTimeCode` reads it as it reads a journey's.
+    public func deliver(_ code: Outbox.OneTimeCode) { journeyEngine.outbox.send(code) }
+
     // MARK: IdentityServer
 
     public func authenticate(_ request: AuthenticateRequest) -> ServerReply { journeyEngine.authenticate(request) }

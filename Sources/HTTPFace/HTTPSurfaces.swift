@@ -21,11 +21,12 @@ enum HTTPSurfaces {
     static func all(view: Host.View, corsOrigins: [String]) -> [HTTPSurface] {
         let amConfig = HTTPFace.config(of: view, corsOrigins: corsOrigins)
         return [
+            PingOneSurface.surface(view: view, corsOrigins: corsOrigins),
             HTTPSurface(
                 name: "am", claims: { _ in true },
                 respond: { request, world in
                     AMRoutes(server: world.server, config: amConfig).respond(to: request)
-                })
+                }),
         ]
     }
 }

@@ -125,6 +125,8 @@ extension Host {
         public let events: [String]
         public let modules: [Module]
         public let stateDirectoryPath: String?
+        /// The PingOne environment whose paths (`/{envId}/…`) the PingOne surface claims.
+        public let pingOneEnvironmentId: String
 
         public struct Module: Sendable {
             public let name: String
@@ -142,6 +144,7 @@ extension Host {
                 Module(name: $0.name, namespace: $0.namespace, methods: $0.methods.map(\.name))
             }
             stateDirectoryPath = world.stateDirectoryPath
+            pingOneEnvironmentId = world.pingOne.environmentId
         }
     }
 }

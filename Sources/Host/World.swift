@@ -4,6 +4,7 @@ import EmulatedDevice
 import IdentityServer
 import NativeModules
 import NativeSDK
+import PingOne
 import StateStore
 
 /// The world of one daemon: the clock and random source, the embedded server, the SDK with its
@@ -19,6 +20,9 @@ public final class World {
     /// The emulator itself, kept beside a remote server only for what `emulator.*` reads and
     /// saved state holds; in remote mode nothing talks to it.
     public let embedded: EmbeddedAM
+    /// PingOne's face of the embedded server: DaVinci flows and `/{envId}/as/` (docs/davinci.md),
+    /// sharing its users, sessions and tokens. The HTTP face and RNPingDavinci both call it.
+    public let pingOne: PingOne
     public let sdk: AuthSDK
     public let sync: TokenSync
     public let journeys: any JourneyModule
@@ -79,6 +83,9 @@ public final class World {
         if let seconds = configuration.maxIdleTime { serverConfig.maxIdleTime = seconds }
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
+        pingOne = PingOne(
+            server: embedded, origin: configuration.httpOrigin ?? Self.origin(of: serverConfig.baseURL), clock: clock,
+            random: random)
         if let remote = configuration.remote {
             guard let connect else {
                 throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")
@@ -167,6 +174,13 @@ public final class World {
         sync.emit = { [unowned self] event, params in pendingEvents.append((event, params)) }
         moduleEvents.connect { [unowned self] event, params in pendingEvents.append((event, params)) }
         try restoreState(recovery: configuration.stateRecovery)
+    }
+
+    /// `scheme://host[:port]` of a URL.
+    private static func origin(of url: String) -> String {
+        let parts = url.split(separator: "://", maxSplits: 1)
+        guard parts.count == 2 else { return url }
+        return "\(parts[0])://\(parts[1].prefix { $0 != "/" })"
     }
 
     /// The app's configuration of a tenant as the SDK's options (what FRAuth.start reads).

@@ -12,6 +12,15 @@ public struct Outbox: Sendable {
         public var username: String
         public var journey: String
         public var expiresAt: Double
+
+        public init(code: String, delivery: String, to: String, username: String, journey: String, expiresAt: Double) {
+            self.code = code
+            self.delivery = delivery
+            self.to = to
+            self.username = username
+            self.journey = journey
+            self.expiresAt = expiresAt
+        }
     }
 
     /// An e-mail an AM Email Template node sent: the template's name, not rendered text (the

@@ -1,0 +1,74 @@
+import AuthBridgeCore
+import EmbeddedAM
+
+/// `sendOneTimeCode`: a six-digit code to the found user's e-mail (or phone), through the
+/// server's outbox, where `emulator.lastOneTimeCode` reads it. The delivery is
+/// `settings.delivery` (`email` or `sms`), or the type of the device a `DEVICE_AUTHENTICATION`
+/// field chose (`settings.device` names the field). Valid five minutes.
+struct SendOneTimeCode: ConnectorCapability {
+    let connectorId = "pingOneMfaConnector"
+    let name = "sendOneTimeCode"
+    let outcomes = ["sent"]
+    static let lifetime: Double = 300
+
+    func run(_ step: inout ConnectorStep) -> ConnectorResult {
+        guard let id = step.interaction.userId, let user = step.server.users.find(id: id) else {
+            return .failed(code: "noUser", message: "The flow found no user to send a code to")
+        }
+        let chosen = step.settings["device"]?.stringValue.flatMap { step.interaction.values[$0] }
+        let type = (chosen?["type"]?.stringValue ?? step.settings["delivery"]?.stringValue ?? "email").lowercased()
+        let sms = type == "sms"
+        let to = (sms ? user.attributes["telephoneNumber"]?.stringValue : user.email) ?? ""
+        var code = ""
+        for _ in 0..<6 { code.append(Character(Unicode.Scalar(UInt8(48 + step.random.next() % 10)))) }
+        let expiresAt = step.clock.now + Self.lifetime
+        step.interaction.pendingCode = PendingCode(code: code, expiresAt: expiresAt)
+        step.server.deliver(
+            Outbox.OneTimeCode(
+                code: code, delivery: sms ? "sms" : "email", to: to, username: user.username,
+                journey: "davinci:\(step.interaction.flow.name)", expiresAt: expiresAt))
+        return .outcome("sent")
+    }
+}
+
+/// `checkOneTimeCode`: the form's `otp` field (settings `otp` names another) against the code
+/// sent. A wrong or expired code is PingOne's `INVALID_VALUE` on the field; after 3 wrong ones the
+/// code is spent (`failed` outcome when the flow has one, else the flow fails).
+struct CheckOneTimeCode: ConnectorCapability {
+    let connectorId = "pingOneMfaConnector"
+    let name = "checkOneTimeCode"
+    let outcomes = ["valid", "failed"]
+    static let attempts = 3
+
+    func run(_ step: inout ConnectorStep) -> ConnectorResult {
+        let field = step.field("otp")
+        guard var pending = step.interaction.pendingCode else {
+            return step.error(
+                "invalidOtp", "No code was sent",
+                details: [ErrorDetail(code: "INVALID_VALUE", target: field, message: "No code was sent")])
+        }
+        guard step.clock.now < pending.expiresAt else {
+            step.interaction.pendingCode = nil
+            return step.error(
+                "expiredOtp", "The code has expired",
+                details: [ErrorDetail(code: "EXPIRED", target: field, message: "The one-time passcode has expired")])
+        }
+        if ConstantTime.equal(step.value("otp") ?? "", pending.code) {
+            step.interaction.pendingCode = nil
+            return .outcome("valid")
+        }
+        pending.attempts += 1
+        step.interaction.pendingCode = pending.attempts >= Self.attempts ? nil : pending
+        if pending.attempts >= Self.attempts { return .outcome("failed") }
+        return step.error(
+            "invalidOtp", "Invalid one-time passcode",
+            details: [
+                ErrorDetail(
+                    code: "INVALID_VALUE", target: field, message: "The one-time passcode is not valid",
+                    innerError: [
+                        "unsatisfiedRequirements": ["remainingAttempts"],
+                        "remainingAttempts": .string("\(Self.attempts - pending.attempts)"),
+                    ])
+            ])
+    }
+}

@@ -1,0 +1,91 @@
+import AuthBridgeCore
+import EmbeddedAM
+import IdentityServer
+
+/// The PingOne-shaped server (docs/davinci.md): one environment, its OIDC endpoints under
+/// `/{envId}/as/`, and DaVinci flows as data started by `/as/authorize?response_mode=pi.flow`.
+/// It keeps no users, sessions or tokens of its own: a flow checks and creates users in the
+/// embedded server's directory, and a signed-on flow gets an SSO session and a code from the
+/// embedded server's OAuth issuer, so tokens from either face are the same tokens.
+public final class PingOne: PingOneServer {
+    /// A fixed id, so a client's configuration (`https://…/{envId}/as/.well-known/…`) needs no
+    /// lookup; documented in docs/davinci.md.
+    public static let defaultEnvironmentId = "8e1a4b2c-7d3f-4e6a-9b5c-1f2d3e4a5b6c"
+    /// The flow `/as/authorize` runs when `acr_values` names none.
+    public static let defaultFlow = "sign-on"
+
+    public let environmentId: String
+    /// The origin links are built on (`_links.next.href`, discovery): the HTTP face's.
+    public let origin: String
+    let server: EmbeddedAM
+    let clock: Clock
+    let random: RandomSource
+    public private(set) var flows: [String: DaVinciFlow] = [:]
+    var interactions = InteractionBook(cap: 2_000)
+    /// Outcomes a scenario chose for connector steps AuthBridge cannot run: flow → node → outcome.
+    private(set) var choices: [String: [String: String]] = [:]
+
+    public init(
+        server: EmbeddedAM, origin: String, environmentId: String = PingOne.defaultEnvironmentId, clock: Clock,
+        random: RandomSource
+    ) {
+        self.server = server
+        self.origin = origin
+        self.environmentId = environmentId
+        self.clock = clock
+        self.random = random
+        for flow in BuiltInFlows.all { flows[flow.name] = flow }
+    }
+
+    /// `/{envId}/as` on this origin: the issuer discovery names, the base of the OIDC endpoints.
+    public var asBase: String { "\(origin)/\(environmentId)/as" }
+
+    public var flowNames: [String] { flows.keys.sorted() }
+
+    /// Adds (or replaces, by name) a flow; its earlier scenario choices are dropped.
+    public func add(flow: DaVinciFlow) {
+        flows[flow.name] = flow
+        choices[flow.name] = nil
+    }
+
+    /// The outcome a connector step AuthBridge cannot run takes from now on.
+    public func choose(flow: String, node: String, outcome: String) throws(FlowFormatError) {
+        guard let definition = flows[flow] else {
+            throw FlowFormatError(reason: "no flow \(flow) (loaded: \(flowNames.joined(separator: ", ")))")
+        }
+        guard let decided = definition.scenarioNodes.first(where: { $0.node == node }) else {
+            let names = definition.scenarioNodes.map(\.node)
+            throw FlowFormatError(
+                reason:
+                    "flow \(flow) has no step \(node) a scenario decides"
+                    + (names.isEmpty ? "" : " (it has \(names.joined(separator: ", ")))"))
+        }
+        guard decided.outcomes.contains(outcome) else {
+            throw FlowFormatError(
+                reason:
+                    "step \(node) of flow \(flow) has no outcome \(outcome) (it has \(decided.outcomes.joined(separator: ", ")))"
+            )
+        }
+        choices[flow, default: [:]][node] = outcome
+    }
+
+    public func pingOne(_ request: PingOneRequest) -> ServerReply {
+        let parts = request.path.split(separator: "/").map(String.init)
+        guard parts.first == environmentId else { return PingOneReplies.notFound() }
+        let rest = Array(parts.dropFirst())
+        // `_links.next.href`: `/davinci/connections/{connectionId}/capabilities/{capability}`.
+        let continuing =
+            rest.count == 5 && rest[0] == "davinci" && rest[1] == "connections" && rest[3] == "capabilities"
+        let route = continuing ? "davinci/continue" : rest.joined(separator: "/")
+        switch (request.method.uppercased(), route) {
+        case ("GET", "as/authorize"), ("POST", "as/authorize"): return authorize(request)
+        case ("POST", "davinci/continue"): return proceed(request)
+        case ("POST", "as/token"): return server.token(form: request.form)
+        case ("GET", "as/userinfo"), ("POST", "as/userinfo"): return userInfo(request)
+        case ("POST", "as/revoke"): return server.revoke(form: request.form)
+        case ("GET", "as/signoff"): return signOff(request)
+        case ("GET", "as/.well-known/openid-configuration"): return PingOneReplies.discovery(self)
+        default: return PingOneReplies.notFound()
+        }
+    }
+}
