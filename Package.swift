@@ -95,6 +95,8 @@ let package = Package(
                 "AuthBridgeCore", "TestSupport",
             ]
         ),
+        .testTarget(
+            name: "PingOneTests", dependencies: ["PingOne", "EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
         .testTarget(
             name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),

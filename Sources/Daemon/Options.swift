@@ -74,6 +74,7 @@ struct Options {
                                  were beside them (without it such a start stops, changing nothing)
           --journeys PATH        more journeys: JSON or AM exports, a file or directory. Repeatable
           --scenario FILE, --unknown-nodes fail|scenario (docs/journeys.md)
+          --davinci-flows FILE   more DaVinci flows for the PingOne server (docs/davinci.md). Repeatable
           --auth-service NAME    the journey login() starts (default Login)
           --registration-service NAME
                                  the journey register() starts (default Registration)
@@ -277,6 +278,8 @@ struct Options {
                 options.host.stateRecovery = recovery
             case "--journeys":
                 options.host.journeyFiles.append(try nonEmpty(argument, needs: "a file or directory"))
+            case "--davinci-flows":
+                options.host.davinciFlowFiles.append(try nonEmpty(argument, needs: "a file"))
             case "--scenario":
                 options.host.scenarioFile = try nonEmpty(argument, needs: "a file")
             case "--unknown-nodes":

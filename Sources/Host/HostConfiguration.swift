@@ -22,6 +22,8 @@ public struct HostConfiguration: Sendable {
     public var stateRecovery = StateRecovery.refuse
     /// Journey files or directories (AuthBridge's JSON or AM exports, told apart by content).
     public var journeyFiles: [String] = []
+    /// DaVinci flow files for the PingOne server (`--davinci-flows FILE`, docs/davinci.md).
+    public var davinciFlowFiles: [String] = []
     /// Outcomes for nodes AuthBridge cannot run (`--scenario FILE`).
     public var scenarioFile: String?
     /// `--unknown-nodes scenario`: node types AuthBridge does not know load as nodes a scenario

@@ -106,6 +106,7 @@ public final class World {
             }
         }
         if let path = configuration.scenarioFile { try Self.applyScenario(path, to: embedded) }
+        for path in configuration.davinciFlowFiles { try Self.loadFlows(path, into: pingOne) }
         let services = [
             ("--auth-service", configuration.authServiceName),
             ("--registration-service", configuration.registrationServiceName),
@@ -232,6 +233,26 @@ public final class World {
             try server.applyScenario(json)
         } catch {
             throw StartFailure(message: "the scenario file \(path) is invalid: \(error.reason)")
+        }
+    }
+
+    /// `--davinci-flows FILE`: flows for the PingOne server; a bad file stops the start, named.
+    private static func loadFlows(_ path: String, into pingOne: PingOne) throws(StartFailure) {
+        let json: JSONValue
+        switch FileBytes.read(path: path) {
+        case .success(let bytes):
+            do {
+                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw StartFailure(message: "the DaVinci flow file \(path) is not JSON: \(error)")
+            }
+        case .failure(let error):
+            throw StartFailure(message: "cannot read the DaVinci flow file \(path): \(error.text)")
+        }
+        do {
+            for flow in try DaVinciFlow.load(json) { pingOne.add(flow: flow) }
+        } catch {
+            throw StartFailure(message: "the DaVinci flow file \(path) is invalid: \(error.reason)")
         }
     }
 

@@ -107,16 +107,18 @@ extension RPCFace {
             return Self.json(try unit { world in world.nativeState })
         }
         registerDeviceMethods()
+        registerDavinciMethods()
         // Replaces the handlers above, keeping the method list (and its order) as it was.
         if host.isRemote { registerRemoteRefusals() }
     }
 
     /// What only the embedded server can do or tell: in remote mode these answer −32601 saying
     /// why, instead of acting on an emulator the app is not talking to.
-    static let embeddedOnly = [
-        "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
-        "emulator.lastFailure",
-    ]
+    static let embeddedOnly =
+        [
+            "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
+            "emulator.lastFailure",
+        ] + davinciMethods
 
     func registerRemoteRefusals() {
         for name in Self.embeddedOnly {

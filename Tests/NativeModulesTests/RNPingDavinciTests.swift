@@ -40,16 +40,8 @@ import Testing
         let password = form["collectors"]?.arrayValue?.first { $0["key"] == "password" }
         #expect(
             password?["value"] == "" && password?["clearPassword"] == true && password?["raw"]?["type"] == "PASSWORD")
-        if flavor == .reactNativeIOS {
-            // iOS registers FLOW_BUTTON; Android drops a field of that type without an inputType.
-            #expect(
-                keys == ["username", "password", "SIGNON", "TROUBLE", "REGISTER"] && form["unsupportedFields"] == nil)
-        } else {
-            #expect(keys == ["username", "password", "SIGNON"])
-            #expect(
-                form["unsupportedFields"]
-                    == [["key": "TROUBLE", "type": "FLOW_BUTTON"], ["key": "REGISTER", "type": "FLOW_BUTTON"]])
-        }
+        // Flow buttons carry `inputType: ACTION`, which both platforms register (iOS also registers FLOW_BUTTON).
+        #expect(keys == ["username", "password", "SIGNON", "TROUBLE", "REGISTER"] && form["unsupportedFields"] == nil)
         let error = try app.call("RNPingDavinci.next", id, Self.signOn("demo", "wrong"))
         #expect(error["type"] == "ErrorNode" && error["input"]?["capabilityName"] == "checkPassword")
         #expect(error["status"] == (flavor == .reactNativeIOS ? .int(400) : nil))

@@ -6,6 +6,7 @@ import AuthBridgeCore
 struct ButtonCollector: CollectorType {
     let names = ["SUBMIT_BUTTON", "FLOW_BUTTON", "FLOW_LINK", "ACTION"]
     let kind = CollectorKind.action
+    let inputTypes = ["FLOW_BUTTON": "ACTION", "FLOW_LINK": "ACTION"]
 
     func problems(_ value: JSONValue?, field: JSONObject, key: String) -> [ErrorDetail] { [] }
 }

@@ -14,6 +14,11 @@ protocol CollectorType: Sendable {
     /// The field `type`s it reads.
     var names: [String] { get }
     var kind: CollectorKind { get }
+    /// The `inputType` a field of a given `type` carries when the flow gives none: the native SDKs
+    /// look a collector up by `inputType` before `type`, and ping-android-sdk registers only
+    /// `SINGLE_SELECT`, `MULTI_SELECT` and `ACTION` for the select fields and flow buttons
+    /// (`davinci/.../CollectorRegistry.kt`; ping-ios-sdk `DavinciPlugin/CollectorFactory.swift`).
+    var inputTypes: [String: String] { get }
     /// The field as the client gets it, filled from what the flow knows of the user (a device
     /// list); most fields are sent as the flow file gives them.
     func render(_ field: JSONObject, for user: RenderContext) -> JSONObject
@@ -25,7 +30,16 @@ protocol CollectorType: Sendable {
 }
 
 extension CollectorType {
-    func render(_ field: JSONObject, for user: RenderContext) -> JSONObject { field }
+    var inputTypes: [String: String] { [:] }
+
+    func render(_ field: JSONObject, for user: RenderContext) -> JSONObject {
+        guard field["inputType"] == nil, let type = field["type"]?.stringValue, let input = inputTypes[type] else {
+            return field
+        }
+        var rendered = field
+        rendered["inputType"] = .string(input)
+        return rendered
+    }
     func extras(_ field: JSONObject) -> JSONObject { [:] }
 
     /// A required field left empty: PingOne's `INVALID_VALUE` for the field.

@@ -34,6 +34,7 @@ struct PasswordCollector: CollectorType {
 struct SingleSelectCollector: CollectorType {
     let names = ["DROPDOWN", "RADIO", "SINGLE_SELECT"]
     let kind = CollectorKind.value
+    let inputTypes = ["DROPDOWN": "SINGLE_SELECT", "RADIO": "SINGLE_SELECT"]
 
     func problems(_ value: JSONValue?, field: JSONObject, key: String) -> [ErrorDetail] {
         guard let text = value?.stringValue, !text.isEmpty else {
@@ -51,6 +52,7 @@ struct SingleSelectCollector: CollectorType {
 struct MultiSelectCollector: CollectorType {
     let names = ["COMBOBOX", "CHECKBOX", "MULTI_SELECT"]
     let kind = CollectorKind.value
+    let inputTypes = ["COMBOBOX": "MULTI_SELECT", "CHECKBOX": "MULTI_SELECT"]
 
     func problems(_ value: JSONValue?, field: JSONObject, key: String) -> [ErrorDetail] {
         guard let list = value?.arrayValue else {

@@ -53,10 +53,9 @@ struct CheckOneTimeCode: ConnectorCapability {
                 "expiredOtp", "The code has expired",
                 details: [ErrorDetail(code: "EXPIRED", target: field, message: "The one-time passcode has expired")])
         }
-        if ConstantTime.equal(step.value("otp") ?? "", pending.code) {
-            step.interaction.pendingCode = nil
-            return .outcome("valid")
-        }
+        // A valid code stays valid for the interaction: a later step's error (a new password the
+        // policy refuses) returns the client to the same form, which sends the code again.
+        if ConstantTime.equal(step.value("otp") ?? "", pending.code) { return .outcome("valid") }
         pending.attempts += 1
         step.interaction.pendingCode = pending.attempts >= Self.attempts ? nil : pending
         if pending.attempts >= Self.attempts { return .outcome("failed") }

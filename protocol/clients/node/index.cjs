@@ -312,6 +312,9 @@ class Bridge {
       lastPushNotification: named('emulator.lastPushNotification'),
       passkeys: named('emulator.passkeys'),
       answerWebAuthn: named('emulator.answerWebAuthn'),
+      davinciFlows: named('emulator.davinciFlows'),
+      loadDavinciFlow: (flow) => this.request('emulator.loadDavinciFlow', { flow }),
+      setConnectorOutcome: named('emulator.setConnectorOutcome'),
     };
     const bridge = this;
     /** `new NativeEventEmitter(module)` for code under test; every instance hears the daemon. */

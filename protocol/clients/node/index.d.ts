@@ -264,6 +264,29 @@ export interface SuspendedJourney {
   expiresAt: number;
 }
 
+/** `emulator.davinciFlows`. */
+export interface DavinciFlows {
+  environmentId: string;
+  /** `<HTTP origin>/<environmentId>/as`: discovery is at `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  flows: { name: string; id: string; scenarioSteps: { node: string; outcomes: string[] }[] }[];
+}
+
+/** A form field of a DaVinci flow: its JSON as the client gets it (`type` is a collector the SDKs know). */
+export interface DavinciField { type: string; key?: string; label?: string; required?: boolean; [member: string]: unknown }
+
+/** A DaVinci flow file (docs/davinci.md): forms and connector steps, each leading on by its outcomes. */
+export interface DavinciFlowFile {
+  name?: string;
+  id?: string;
+  start?: string;
+  nodes?: ({ id: string; next?: Record<string, string> } & (
+    | { form: { name?: string; description?: string; category?: string; fields: DavinciField[] } }
+    | { connector: string; capability: string; settings?: Record<string, unknown>; default?: string }
+  ))[];
+  flows?: DavinciFlowFile[];
+}
+
 export interface Emulator {
   /** Needs `clock: 'virtual'`. Resolves the new virtual time (Unix seconds). */
   advanceClock(seconds: number): Promise<{ now: number }>;
@@ -315,6 +338,12 @@ export interface Emulator {
    * write `webAuthnOutcome`; a failed or cancelled ceremony gives the `ERROR::…` text.
    */
   answerWebAuthn(params: PhoneRef & { data: Record<string, unknown>; origin?: string; cancel?: boolean }): Promise<{ value: string }>;
+  /** The PingOne environment (id, issuer) and its DaVinci flows, with the steps a scenario decides. */
+  davinciFlows(): Promise<DavinciFlows>;
+  /** Loads a flow (docs/davinci.md, "Flow files"), or `{flows: [...]}`, replacing one of the same name. */
+  loadDavinciFlow(flow: DavinciFlowFile): Promise<{ loaded: string[] }>;
+  /** The outcome a connector step AuthBridge cannot run takes from now on. */
+  setConnectorOutcome(choice: { flow: string; node: string; outcome: string }): Promise<{ flow: string; node: string; outcome: string }>;
 }
 
 /** An OATH credential on an emulated phone, without its secret. */
