@@ -80,7 +80,9 @@ enum DaVinciNodeMapper {
             map = base(collector)
             map["value"] = ""
             map["clearPassword"] = true
-            if case .object(let policy)? = field["passwordPolicy"] { map["passwordPolicy"] = .object(policy) }
+            if let policy = DaVinciPasswordPolicy.map(field["passwordPolicy"], platform: platform) {
+                map["passwordPolicy"] = policy
+            }
         case .submit, .flow:
             map = base(collector)
         case .label:
