@@ -7,7 +7,10 @@ import AuthBridgeCore
 /// (ping-ios-sdk `Davinci/Davinci/module/Transform.swift`,
 /// ping-javascript-sdk `packages/davinci-client`); the HTTP face and the native SDK's DaVinci
 /// client both pass their requests through here, so the two see one server. Like
-/// `IdentityServer`, a PingOne error is a reply; only transport failures throw.
+/// `IdentityServer`, a PingOne error is a reply; only transport failures throw. A reply's
+/// `Set-Cookie` may carry several cookies, one per line (`interactionId`, `interactionToken`,
+/// PingOne's session cookie `ST`): the HTTP face sends a header for each; a native client keeps
+/// them and sends them back in `cookie`, as the native SDKs' cookie stores do.
 public protocol PingOneServer: AnyObject {
     /// The environment id every path starts with.
     var environmentId: String { get }

@@ -93,6 +93,7 @@ struct BuiltInFlowTests {
         #expect(done.code != nil)
         #expect(client.embedded.users.verify(username: "demo", password: "N3w!Passw0rd") != nil)
         #expect(client.embedded.users.verify(username: "demo", password: "Ch4ng3it!") == nil)
+        #expect(client.token(code: done.code ?? "").body["access_token"] != nil)
     }
 
     @Test func signOnWithMFAOffersTheUsersDevicesAndChecksTheCode() {
@@ -110,6 +111,7 @@ struct BuiltInFlowTests {
         #expect(sent?.to == "+15555550100")
         let done = client.next(action: "VERIFY", ["otp": .string(sent?.code ?? "")])
         #expect(done.code != nil)
+        #expect(client.token(code: done.code ?? "").body["access_token"] != nil)
     }
 
     @Test func aSessionCookieAnswersTheCodeAtOnceUnlessPromptIsLogin() {

@@ -28,6 +28,10 @@ struct FlowEngineTests {
                         ["type": "TEXT", "key": "username", "required": true],
                         ["type": "PASSWORD", "key": "password"],
                         ["type": "PROTECT", "key": "pingprotectsdk"],
+                        [
+                            "type": "DEVICE_REGISTRATION", "key": "method",
+                            "options": [["type": "EMAIL", "title": "Email"], ["type": "SMS", "title": "Text"]],
+                        ],
                         ["type": "SOCIAL_LOGIN_BUTTON", "key": "google", "idpType": "GOOGLE", "idpId": "g1"],
                         ["type": "SUBMIT_BUTTON", "key": "GO", "label": "Go"],
                     ],
@@ -59,14 +63,14 @@ struct FlowEngineTests {
 
     static let good: JSONObject = [
         "colour": "red", "pets": ["cat"], "phone": ["countryCode": "US", "phoneNumber": "5555550100"],
-        "username": "demo", "password": "Ch4ng3it!", "pingprotectsdk": "signals",
+        "username": "demo", "password": "Ch4ng3it!", "pingprotectsdk": "signals", "method": "EMAIL",
     ]
 
     @Test func eachCollectorRefusesWhatPingOneWould() throws {
         let cases: [(String, JSONValue, String)] = [
             ("colour", "green", "colour"), ("colour", "", "colour"), ("pets", ["fish"], "pets"),
             ("phone", ["countryCode": "US", "phoneNumber": "call me"], "phone"), ("username", "", "username"),
-            ("password", 42, "password"), ("pingprotectsdk", ["x": 1], "pingprotectsdk"),
+            ("password", 42, "password"), ("pingprotectsdk", ["x": 1], "pingprotectsdk"), ("method", "VOICE", "method"),
         ]
         for (key, value, target) in cases {
             let client = try Self.client()

@@ -5,7 +5,11 @@
 // origin, preflights included. One daemon per test file.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { CLIENT_ID, FORM, REDIRECT_URI, form, pkce, startDaemon } from './support.mjs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIENT_ID, FORM, REDIRECT_URI, binary, form, pkce, startDaemon } from './support.mjs';
 
 const APP = 'http://localhost:5173';
 let daemon;
@@ -161,4 +165,26 @@ test('an unknown origin gets no CORS headers, and a forged interaction token is 
   const forged = await next({ ...node, interactionToken: 'forged' }, 'SIGNON', { username: 'demo', password: 'Ch4ng3it!' });
   assert.equal(forged.response.status, 400);
   assert.equal(forged.body.code, 'requestTimedOut');
+});
+
+test('--davinci-flows loads a file at start; a bad one stops the start, naming the file and the fault', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'davinci-flows-'));
+  try {
+    const good = join(dir, 'flows.json');
+    writeFileSync(good, JSON.stringify({ flows: [{ name: 'hello', start: 'say', nodes: [{ id: 'say', form: { name: 'Hello', fields: [{ type: 'LABEL', content: 'Hi' }] } }] }] }));
+    const other = await startDaemon(['--davinci-flows', good]);
+    try {
+      const flows = await other.connection.request('emulator.davinciFlows', {});
+      assert.deepEqual(flows.flows.map((f) => f.name), ['hello', 'password-reset', 'registration', 'sign-on', 'sign-on-mfa']);
+    } finally {
+      other.close();
+    }
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ name: 'x', start: 'a', nodes: [{ id: 'a', form: { fields: [{ type: 'SLIDER', key: 'k' }] } }] }));
+    const run = spawnSync(binary, ['--davinci-flows', bad], { input: '', encoding: 'utf8' });
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /the DaVinci flow file .*bad\.json is invalid: nodes\[0\]\.form\.fields\[0\]\.type: no collector SLIDER/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
