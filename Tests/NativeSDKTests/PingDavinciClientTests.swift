@@ -126,3 +126,19 @@ final class OneFormPingOne: PingOneServer {
         #expect(client.start() == .failure(.init(status: nil, content: "No PingOne environment is served here")))
     }
 }
+
+@Suite struct DavinciCollectorPayloads {
+    static let field: JSONValue = [
+        "type": "DEVICE_AUTHENTICATION", "key": "device",
+        "options": [["type": "SMS", "id": "sms", "title": "Text Message", "iconSrc": "https://x/sms.svg"]],
+    ]
+
+    @Test func anAuthenticationDeviceGoesAsTypeIdAndDescription() throws {
+        var ios = try #require(DavinciCollector(field: Self.field, platform: .ios))
+        ios.value = try #require(Self.field["options"]?.arrayValue?.first)
+        #expect(ios.payload == ["type": "SMS", "id": "sms"])
+        var android = try #require(DavinciCollector(field: Self.field, platform: .android))
+        android.value = ["type": "VOICE", "title": "VOICE"]
+        #expect(android.payload == ["type": "VOICE", "id": .null, "description": ""])
+    }
+}

@@ -12,6 +12,8 @@ public struct DavinciCollector: Equatable, Sendable {
     }
 
     public let kind: Kind
+    /// Whose SDK holds it (a few payloads differ).
+    let platform: Platform
     /// The server's field (`form.components.fields[i]`), as received.
     public let field: JSONObject
     /// What the app set: a string (text, password, select, buttons, polling), the strings of a
@@ -55,6 +57,7 @@ public struct DavinciCollector: Equatable, Sendable {
                 ?? field["type"]?.stringValue.flatMap({ registry[$0] })
         else { return nil }
         self.kind = kind
+        self.platform = platform
         self.field = field
         pollsLeft = Int(field["pollRetries"]?.intValue ?? 60)
         switch kind {
@@ -104,7 +107,23 @@ public struct DavinciCollector: Equatable, Sendable {
             else { return nil }
             return ["phoneNumber": .string(number), "countryCode": .string(country)]
         case .deviceRegistration: return value["type"]
-        case .deviceAuthentication: return value["id"]
+        case .deviceAuthentication:
+            // `{type, id, description}` of the chosen device (ping-ios `DeviceAuthenticationCollector.payload()`,
+            // ping-android likewise): iOS leaves out what the device lacks; Android's `Device` has
+            // `description` "" and `id` null by default.
+            guard case .object(let device) = value else { return nil }
+            var payload: JSONObject = ["type": device["type"] ?? ""]
+            switch platform {
+            case .ios:
+                if let id = device["id"], id != .null { payload["id"] = id }
+                if let description = device["description"], description != .null {
+                    payload["description"] = description
+                }
+            case .android:
+                payload["id"] = device["id"] ?? .null
+                payload["description"] = device["description"].flatMap { $0 == .null ? nil : $0 } ?? ""
+            }
+            return .object(payload)
         case .boolean: return value
         case .label, .readOnlyText, .qrCode, .idp, .protect: return nil
         }
