@@ -176,7 +176,9 @@ public final class World {
                 testUser: configuration.remote != nil
                     ? nil : embedded.config.demoUser.map { ($0.username, $0.password) },
                 postLogoutRedirectUris: configuration.remote != nil
-                    ? nil : embedded.config.clients.flatMap(\.postLogoutRedirectUris))
+                    ? nil : embedded.config.clients.flatMap(\.postLogoutRedirectUris),
+                // The PingOne environment RNPingDavinci's flows run on (none beside a remote tenant).
+                pingOne: configuration.remote != nil ? nil : pingOne)
             let context = PingModuleContext(
                 sdk: ping, storages: StorageRegistry(), journeys: PingJourneys(), events: moduleEvents,
                 pending: pendingCalls, device: deviceAnswers)

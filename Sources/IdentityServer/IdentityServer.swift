@@ -5,7 +5,7 @@ import AuthBridgeCore
 /// the JSON body exactly as AM sends them, so the SDK layer classifies an embedded reply and a
 /// real tenant's reply with the same code. Thrown errors are transport failures only: an AM
 /// error (401 Login failure, 400 invalid_grant…) is a reply, not a throw.
-public protocol IdentityServer: AnyObject {
+public protocol IdentityServer: OAuthServer {
     /// `POST /json/realms/<realm>/authenticate`
     func authenticate(_ request: AuthenticateRequest) throws(TransportError) -> ServerReply
     /// `GET /oauth2/realms/<realm>/authorize` with the SSO token; answered with a 302.

@@ -79,6 +79,7 @@ public enum PingModules {
             RNPingDeviceIdModule(context),
             RNPingExternalIdpModule(context),
             RNPingBindingModule(context),
+            RNPingDavinciModule(context),
         ]
     }
 }

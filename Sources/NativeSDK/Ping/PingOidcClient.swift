@@ -29,13 +29,12 @@ public struct PingOidcConfig: Equatable, Sendable {
 /// authorize with (the journey's session, or a sign-in the emulator answers itself).
 public final class PingOidcClient {
     public let config: PingOidcConfig
-    private let server: IdentityServer
+    private let server: OAuthServer
     private let clock: Clock
     private let stores: PingStores
     private let oauth: OAuthClient
 
-    public init(config: PingOidcConfig, server: IdentityServer, clock: Clock, random: RandomSource, stores: PingStores)
-    {
+    public init(config: PingOidcConfig, server: OAuthServer, clock: Clock, random: RandomSource, stores: PingStores) {
         self.config = config
         self.server = server
         self.clock = clock
@@ -52,6 +51,14 @@ public final class PingOidcClient {
     /// `token()`: an unexpired stored token as is; a stale one refreshed (a refused refresh
     /// revokes it and authorizes again); nothing stored: the agent authorizes.
     public func token(agent: () throws(PingSDKError) -> String) throws(PingSDKError) -> AccessToken {
+        try tokenOrAuthorize { () throws(PingSDKError) in try authorize(ssoToken: try agent()) }
+    }
+
+    /// `token()` with the agent's whole authorize step: what a DaVinci user does with the code
+    /// its flow ended with.
+    public func tokenOrAuthorize(
+        _ authorize: () throws(PingSDKError) -> AccessToken
+    ) throws(PingSDKError) -> AccessToken {
         if let stored = storedToken {
             guard stored.isStale(now: clock.now, threshold: config.refreshThreshold) else { return stored }
             do {
@@ -61,7 +68,7 @@ public final class PingOidcClient {
                 revoke()
             }
         }
-        return try authorize(ssoToken: try agent())
+        return try authorize()
     }
 
     /// The authorization code flow with PKCE, the SSO token standing in for the browser's cookie.
@@ -74,6 +81,19 @@ public final class PingOidcClient {
         } catch {
             if case .transport(let message) = error { throw .network(message) }
             throw .authorize(error.message)
+        }
+    }
+
+    /// The code grant for a code the caller already holds (a DaVinci flow's), with its PKCE verifier.
+    @discardableResult
+    public func exchange(code: String, verifier: String?) throws(PingSDKError) -> AccessToken {
+        do {
+            let token = try oauth.exchange(code: code, verifier: verifier, sessionToken: nil)
+            stores.tokens[config.storageKey] = token
+            return token
+        } catch {
+            if case .transport(let message) = error { throw .network(message) }
+            throw .api(status: 400, message: error.message)
         }
     }
 
@@ -94,8 +114,14 @@ public final class PingOidcClient {
     /// `userinfo(cache:)`: with `cache`, the claims fetched last for this slot, else a fresh call
     /// with the current token.
     public func userinfo(cache: Bool, agent: () throws(PingSDKError) -> String) throws(PingSDKError) -> JSONValue {
+        try userinfoOrAuthorize(cache: cache) { () throws(PingSDKError) in try authorize(ssoToken: try agent()) }
+    }
+
+    public func userinfoOrAuthorize(
+        cache: Bool, _ authorize: () throws(PingSDKError) -> AccessToken
+    ) throws(PingSDKError) -> JSONValue {
         if cache, let cached = stores.userInfo[config.storageKey] { return cached }
-        let token = try token(agent: agent)
+        let token = try tokenOrAuthorize(authorize)
         let reply: ServerReply
         do {
             reply = try server.userInfo(accessToken: token.value)

@@ -8,6 +8,8 @@ public final class PingSDK {
     public let platform: Platform
     public let stores: PingStores
     let server: IdentityServer
+    /// The PingOne environment DaVinci flows run on (nil when none is served).
+    let pingOne: PingOneServer?
     let clock: Clock
     let random: RandomSource
     /// Who signs in on the emulated browser page (the embedded server's test user), if anyone.
@@ -25,8 +27,10 @@ public final class PingSDK {
     public init(
         platform: Platform, server: IdentityServer, clock: Clock, random: RandomSource,
         stores: PingStores = PingStores(),
-        testUser: (username: String, password: String)? = nil, postLogoutRedirectUris: [String]? = []
+        testUser: (username: String, password: String)? = nil, postLogoutRedirectUris: [String]? = [],
+        pingOne: PingOneServer? = nil
     ) {
+        self.pingOne = pingOne
         self.testUser = testUser
         self.postLogoutRedirectUris = postLogoutRedirectUris
         self.stores = stores
@@ -50,6 +54,11 @@ public final class PingSDK {
         PingJourneyClient(
             platform: platform, server: server, stores: stores, sessionKey: sessionKey, oidc: oidc.map(oidcClient),
             extensions: { [unowned self] in self.extensionCallbackTypes })
+    }
+
+    public func davinci(_ config: PingDavinciConfig) -> PingDavinciClient {
+        PingDavinciClient(
+            config: config, platform: platform, server: pingOne, clock: clock, random: random, stores: stores)
     }
 
     public func oidcClient(_ config: PingOidcConfig) -> PingOidcClient {

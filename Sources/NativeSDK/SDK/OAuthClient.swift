@@ -6,7 +6,7 @@ import IdentityServer
 /// revocation. A refusal by the server is `.oauth`; an unreachable server is `.transport`, so
 /// callers can tell "log out" from "try again".
 struct OAuthClient {
-    let server: IdentityServer
+    let server: OAuthServer
     let options: SDKOptions
     let clock: Clock
     let random: RandomSource
@@ -26,11 +26,18 @@ struct OAuthClient {
         guard query["state"] == state, let code = query["code"] else {
             throw .oauth(error: "invalid_state", description: "The state of the authorization response does not match")
         }
-        return try token(
-            [
-                "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
-                "redirect_uri": options.oauthRedirectUri, "code_verifier": verifier,
-            ], previous: nil, sessionToken: ssoToken)
+        return try exchange(code: code, verifier: verifier, sessionToken: ssoToken)
+    }
+
+    /// The authorization code grant for a code obtained elsewhere (a DaVinci flow's
+    /// `authorizeResponse`), with the PKCE verifier that went with its authorize request.
+    func exchange(code: String, verifier: String?, sessionToken: String?) throws(SDKError) -> AccessToken {
+        var form = [
+            "client_id": options.oauthClientId, "code": code, "grant_type": "authorization_code",
+            "redirect_uri": options.oauthRedirectUri,
+        ]
+        form["code_verifier"] = verifier
+        return try token(form, previous: nil, sessionToken: sessionToken)
     }
 
     func refresh(_ current: AccessToken, sessionToken: String?) throws(SDKError) -> AccessToken {

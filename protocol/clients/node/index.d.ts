@@ -678,6 +678,7 @@ export interface NativeModulesShape {
   RNPingDeviceIdClassic: RNPingDeviceIdModule;
   RNPingExternalIdpClassic: RNPingExternalIdpModule;
   RNPingBindingClassic: RNPingBindingModule;
+  RNPingDavinciClassic: RNPingDavinciModule;
 }
 
 // ---- the Ping React Native SDK's modules (docs/ping-modules.md) ------------------------------
@@ -943,6 +944,49 @@ export interface RNPingBindingModule extends EventModule {
   deleteAllKeys(): Promise<null>;
 }
 
+/** davinci/src/NativeRNPingDavinci.ts: `configureDaVinci`'s flat config (docs/ping-modules.md, RNPingDavinci). */
+export interface DaVinciNativeConfig {
+  discoveryEndpoint: string; clientId: string; redirectUri: string; scopes?: string[]; storageId?: string;
+  signOutRedirectUri?: string; loginHint?: string; nonce?: string; state?: string; prompt?: string; display?: string;
+  uiLocales?: string; acrValues?: string; refreshThreshold?: number; additionalParameters?: Record<string, string>;
+  timeout?: number; loggerId?: string; protect?: Record<string, unknown>;
+}
+
+/** A collector as the native mappers map it: `key`, `type`, the server's field as `raw`, and the class's own members. */
+export type DaVinciCollectorPayload = { key: string; type: string; raw?: Record<string, unknown>; [member: string]: unknown };
+
+export type DaVinciNodePayload =
+  | { type: 'ContinueNode'; id: string; name: string; description: string; category: string;
+      collectors: DaVinciCollectorPayload[]; input: Record<string, unknown>;
+      unsupportedFields?: { key: string; type: string }[] }
+  | { type: 'SuccessNode'; session: { value: string } }
+  /** `status` on iOS only. */
+  | { type: 'ErrorNode'; message: string; status?: number; input: Record<string, unknown> }
+  /** `status` on iOS only, when PingOne answered. */
+  | { type: 'FailureNode'; message: string; cause: string; status?: number };
+
+/** `com.pingidentity.rndavinci.PollingStatus`. */
+export type DaVinciPollingStatusEvent = { subscriptionId: string; daVinciId: string } & (
+  | { status: 'continue'; retryCount: number; maxRetries: number }
+  | { status: 'complete'; value: string }
+  | { status: 'timedOut' } | { status: 'expired' }
+  | { status: 'error'; error: { message: string } });
+
+export interface RNPingDavinciModule extends EventModule {
+  configureDaVinci(config: DaVinciNativeConfig): Promise<string>;
+  start(davinciId: string): Promise<DaVinciNodePayload>;
+  /** `input.collectors`: `{key, value}` applied to the current form's collectors. */
+  next(davinciId: string, input: { collectors?: { key: string; value?: unknown }[] }): Promise<DaVinciNodePayload>;
+  getSession(davinciId: string): Promise<{ accessToken: string; expiresIn: number; refreshToken?: string; userInfo?: Record<string, unknown> } | null>;
+  refresh(davinciId: string): Promise<{ accessToken: string; expiresIn: number; refreshToken?: string; userInfo?: Record<string, unknown> } | null>;
+  revoke(davinciId: string): Promise<boolean>;
+  userinfo(davinciId: string): Promise<Record<string, unknown> | null>;
+  logout(davinciId: string): Promise<null>;
+  dispose(davinciId: string): Promise<null>;
+  /** Resolves the subscription; the ticks are `com.pingidentity.rndavinci.PollingStatus` events. */
+  pollDaVinci(davinciId: string, options: { key?: string }): Promise<{ subscriptionId: string }>;
+}
+
 export interface PingModules {
   RNPingJourney: RNPingJourneyModule;
   RNPingOidc: RNPingOidcModule;
@@ -960,6 +1004,7 @@ export interface PingModules {
   RNPingDeviceId: RNPingDeviceIdModule;
   RNPingExternalIdp: RNPingExternalIdpModule;
   RNPingBinding: RNPingBindingModule;
+  RNPingDavinci: RNPingDavinciModule;
 }
 
 /** React Native's TurboModuleRegistry over the Ping modules. */
@@ -1041,3 +1086,4 @@ export const PING_DEVICE_PROFILE_METHODS: readonly string[];
 export const PING_DEVICE_ID_METHODS: readonly string[];
 export const PING_EXTERNAL_IDP_METHODS: readonly string[];
 export const PING_BINDING_METHODS: readonly string[];
+export const PING_DAVINCI_METHODS: readonly string[];

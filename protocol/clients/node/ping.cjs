@@ -41,6 +41,11 @@ const PING_EXTERNAL_IDP_METHODS = ['authorizeForJourney', 'selectProviderForJour
 const PING_BINDING_METHODS = ['bindForJourney', 'signForJourney', 'resolvePin', 'cancelPin', 'selectUserKey', 'cancelUserKey',
   'getAllKeys', 'deleteKey', 'deleteAllKeys'];
 
+// RNPingDavinci (davinci/src/NativeRNPingDavinci.ts): every method is a promise; pollDaVinci's ticks arrive as
+// com.pingidentity.rndavinci.PollingStatus events (the SDK's JS buffers ticks that come before its subscriptionId).
+const PING_DAVINCI_METHODS = ['configureDaVinci', 'start', 'next', 'getSession', 'refresh', 'revoke', 'userinfo', 'logout',
+  'dispose', 'pollDaVinci'];
+
 const PING_STORAGE_KINDS = ['Session', 'Oidc', 'BindingUserKey', 'Push', 'Oath'];
 const PING_STORAGE_METHODS = PING_STORAGE_KINDS.flatMap((kind) => [`register${kind}Storage`, `configure${kind}Storage`]);
 
@@ -182,6 +187,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   const RNPingExternalIdp = passThrough('RNPingExternalIdp', PING_EXTERNAL_IDP_METHODS);
   const RNPingProtect = passThrough('RNPingProtect', PING_PROTECT_METHODS);
   const RNPingBinding = bindingModule(call, wrap, after);
+  const RNPingDavinci = passThrough('RNPingDavinci', PING_DAVINCI_METHODS);
 
   const RNPingBrowser = {};
   RNPingBrowser.configure = wrap((config) => {
@@ -192,7 +198,8 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
   RNPingBrowser.open = wrap((...args) => call('RNPingBrowser.open', args));
 
   for (const module of [RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, RNPingProtect, RNPingDeviceClient,
-    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId, RNPingExternalIdp, RNPingBinding]) {
+    RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId, RNPingExternalIdp, RNPingBinding,
+    RNPingDavinci]) {
     // What NativeEventEmitter requires of a module (RNPingPush's and RNPingBinding's events go through DeviceEventEmitter).
     module.addListener = () => {};
     module.removeListeners = () => {};
@@ -202,6 +209,7 @@ function pingModules(call, { flavor = 'rn-ios', jest: jestObject } = {}) {
     RNPingJourney, RNPingOidc, RNPingStorage, RNPingOath, RNPingLogger, Logger: RNPingLogger, RNPingProtect, RNPingDeviceClient,
     RNPingBrowser, RNPingPush, RNPingFido, RNPingDeviceProfile, RNPingDeviceId,
     RNPingExternalIdp, RNPingBinding,
+    RNPingDavinci,
   };
 }
 
@@ -297,4 +305,5 @@ module.exports = {
   PING_FIDO_METHODS, PING_DEVICE_PROFILE_METHODS, PING_DEVICE_ID_METHODS,
   PING_EXTERNAL_IDP_METHODS,
   PING_BINDING_METHODS,
+  PING_DAVINCI_METHODS,
 };
