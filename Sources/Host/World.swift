@@ -93,8 +93,9 @@ public final class World {
         let embedded = EmbeddedAM(config: serverConfig, clock: clock, random: random)
         self.embedded = embedded
         pingOne = PingOne(
-            server: embedded, origin: configuration.httpOrigin ?? Self.origin(of: serverConfig.baseURL), clock: clock,
-            random: random)
+            // The base URL is `--public-url`'s when one is given, else the HTTP face's: links
+            // and discovery name the origin a client reaches, as AM's do.
+            server: embedded, origin: Self.origin(of: serverConfig.baseURL), clock: clock, random: random)
         if let remote = configuration.remote {
             guard let connect else {
                 throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")

@@ -13,6 +13,18 @@ enum PingOneReplies {
     )
         -> ServerReply
     {
+        // What a collector adds (a new password's policy) goes on its field, where the RN SDK's
+        // mappers (packages/davinci ios `Mapper/DaVinciNodeMapper.swift`) and davinci-client
+        // (`src/lib/node.reducer.ts`) read it, and at the top, where ping-ios-sdk's
+        // `Davinci/Davinci/collector/PasswordCollector.swift` reads it from the node's input.
+        var fields = fields
+        var extras = JSONObject()
+        for (index, field) in zip(fields.indices, form.fields) {
+            for member in field.collector.extras(field.json).members {
+                fields[index][member.key] = member.value
+                extras[member.key] = member.value
+            }
+        }
         let connection = connectionId("httpConnector", flow: interaction.flow)
         var values = JSONObject()
         for (field, shown) in zip(form.fields, fields) where field.collector.kind == .value {
@@ -37,9 +49,7 @@ enum PingOneReplies {
                 "category": .string(form.category), "components": ["fields": .array(fields.map { .object($0) })],
             ],
         ]
-        for field in form.fields {
-            for member in field.collector.extras(field.json).members { body[member.key] = member.value }
-        }
+        for member in extras.members { body[member.key] = member.value }
         return ServerReply(
             status: 200, body: .object(body),
             headers: [

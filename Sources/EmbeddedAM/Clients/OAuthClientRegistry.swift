@@ -72,7 +72,9 @@ public final class OAuthClientRegistry {
     private static func algorithm(_ reader: StateReader) throws(StateError) -> TokenSigningAlgorithm {
         let field = reader["idTokenSigningAlgorithm"]
         guard let name = try field.optionalString() else { return .rs256 }
-        guard let algorithm = TokenSigningAlgorithm(rawValue: name) else { throw field.fail(.string, .value(.string(name))) }
+        guard let algorithm = TokenSigningAlgorithm(rawValue: name) else {
+            throw field.fail(.string, .value(.string(name)))
+        }
         return algorithm
     }
 }

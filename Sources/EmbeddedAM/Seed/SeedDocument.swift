@@ -198,7 +198,8 @@ public struct SeedDocument: Sendable {
     }
 
     private static func client(_ reader: SeedReader) throws(SeedError) -> OAuthClientRegistry.Client {
-        try only(["clientId", "redirectUris", "postLogoutRedirectUris", "scopes", "idTokenSigningAlgorithm"], in: reader)
+        try only(
+            ["clientId", "redirectUris", "postLogoutRedirectUris", "scopes", "idTokenSigningAlgorithm"], in: reader)
         func uris(_ key: String) throws(SeedError) -> [String] {
             guard reader.has(key) else { return [] }
             let list = try reader.strings(key)

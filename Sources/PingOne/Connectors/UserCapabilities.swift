@@ -12,6 +12,7 @@ struct CheckPassword: ConnectorCapability {
     func run(_ step: inout ConnectorStep) -> ConnectorResult {
         let username = step.value("username") ?? ""
         guard let user = step.server.users.verify(username: username, password: step.value("password") ?? "") else {
+            // The leading space is PingOne's own (the recorded answer in mock-api-v2).
             return step.error(
                 " Invalid username and/or password", " Invalid username and/or password",
                 details: [
