@@ -77,13 +77,13 @@ import Testing
         #expect(
             route?.reason
                 == "no route token (routes: authenticate, sessions, serverInfo, authorize, accessToken, userInfo, "
-                + "revoke, introspect, endSession, wellKnown, jwks, devices, pushMessage)")
+                + "revoke, introspect, endSession, wellKnown, jwks, devices, pushMessage, loginPage)")
         let operation = Self.refusal(#"{"operation":"login","kind":"drop"}"#)
         #expect(operation?.param == "operation")
         #expect(
             operation?.reason
                 == "no operation login (operations: authenticate, authorize, token, userInfo, revoke, endSession, "
-                + "logoutSession, validateSession, sessionInfo, introspect, devices, pushMessage)")
+                + "logoutSession, validateSession, sessionInfo, introspect, jwks, devices, pushMessage)")
     }
 
     @Test func badSpecsAreRefusedNamingTheMember() {
