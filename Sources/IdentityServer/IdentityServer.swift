@@ -148,11 +148,16 @@ public struct AuthorizeRequest: Equatable, Sendable {
     public var codeChallenge: String
     public var codeChallengeMethod: String
     public var responseType: String
+    /// The `iss` the code and its tokens name when the request came through another face of the
+    /// same server (PingOne's `<origin>/<envId>/as`, whose discovery names it); nil for AM's.
+    public var issuer: String?
 
     public init(
         ssoToken: String, clientId: String, redirectUri: String, scope: String, state: String,
-        codeChallenge: String, codeChallengeMethod: String = "S256", responseType: String = "code"
+        codeChallenge: String, codeChallengeMethod: String = "S256", responseType: String = "code",
+        issuer: String? = nil
     ) {
+        self.issuer = issuer
         self.ssoToken = ssoToken
         self.clientId = clientId
         self.redirectUri = redirectUri

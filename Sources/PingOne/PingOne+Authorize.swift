@@ -32,7 +32,7 @@ extension PingOne {
         if parameters["prompt"] != "login", let token = Self.cookie("ST", in: request.headers),
             server.sessions.find(token) != nil
         {
-            let code = server.authorize(authorization.request(ssoToken: token))
+            let code = server.authorize(authorization.request(ssoToken: token, issuer: asBase))
             guard piFlow else { return code }
             return PingOneReplies.completed(self, code: code, session: token, interaction: nil)
         }
@@ -103,10 +103,11 @@ extension PingOne {
 }
 
 extension AuthorizationParameters {
-    func request(ssoToken: String) -> AuthorizeRequest {
+    /// Tokens issued for a flow name PingOne's issuer, the one its discovery advertises.
+    func request(ssoToken: String, issuer: String) -> AuthorizeRequest {
         AuthorizeRequest(
             ssoToken: ssoToken, clientId: clientId, redirectUri: redirectUri, scope: scope, state: state,
-            codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod)
+            codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod, issuer: issuer)
     }
 }
 

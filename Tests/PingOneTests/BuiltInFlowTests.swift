@@ -30,6 +30,12 @@ struct BuiltInFlowTests {
         let tokens = client.token(code: try #require(done.code))
         #expect(tokens.status == 200)
         let access = try #require(tokens.body["access_token"]?.stringValue)
+        // Both tokens name the issuer PingOne's discovery advertises, not AM's.
+        for name in ["access_token", "id_token"] {
+            let token = try #require(tokens.body[name]?.stringValue)
+            let claims = try JSONParser.parse(Base64URL.decode(String(token.split(separator: ".")[1])) ?? [])
+            #expect(claims["iss"] == .string("http://localhost:8080/\(client.env)/as"))
+        }
         let info = client.send(
             PingOneRequest(
                 method: "GET", path: "/\(client.env)/as/userinfo", headers: ["authorization": "Bearer \(access)"]))

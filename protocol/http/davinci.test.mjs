@@ -109,6 +109,10 @@ test('sign-on: a validation error, the same form again, the code, tokens, userin
   assert.equal(done.body.authorizeResponse.state, 'st4te');
   assert.match(done.response.headers.get('set-cookie'), /ST=/);
   const issued = await tokens(done.body.authorizeResponse.code, verifier);
+  for (const token of [issued.id_token, issued.access_token]) {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    assert.equal(claims.iss, `${daemon.origin}/${env}/as`, 'the issuer PingOne discovery names');
+  }
   const info = await fetch(`${daemon.origin}/${env}/as/userinfo`, { headers: { Authorization: `Bearer ${issued.access_token}` } });
   assert.equal((await info.json()).sub !== undefined, true);
 

@@ -33,7 +33,7 @@ extension OAuthIssuer {
             "active": true, "scope": .string(grant.scopes.joined(separator: " ")), "realm": .string(config.realmPath),
             "client_id": .string(grant.clientId), "user_id": .string(username), "username": .string(username),
             "token_type": .string(tokenType), "exp": .int(expires), "sub": .string(grant.userId),
-            "subname": .string(grant.userId), "iss": .string(config.issuer), "auth_level": 0,
+            "subname": .string(grant.userId), "iss": .string(grant.issuer ?? config.issuer), "auth_level": 0,
             "authGrantId": .string(grant.id),
         ]
     }

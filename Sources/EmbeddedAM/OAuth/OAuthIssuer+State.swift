@@ -63,12 +63,14 @@ extension OAuthIssuer {
     }
 
     static func stateJSON(_ grant: Grant) -> JSONValue {
-        [
+        var json: JSONObject = [
             "id": .string(grant.id), "clientId": .string(grant.clientId), "userId": .string(grant.userId),
             "scopes": .array(grant.scopes.map { .string($0) }), "authTime": .double(grant.authTime),
             "opsId": .string(grant.opsId), "refreshToken": .string(grant.refreshToken),
             "refreshExpires": .double(grant.refreshExpires),
         ]
+        if let issuer = grant.issuer { json["issuer"] = .string(issuer) }
+        return .object(json)
     }
 
     /// Restores from its entries (`path` names them in errors). Every value is checked for its
@@ -147,7 +149,7 @@ extension OAuthIssuer {
             let value = Grant(
                 id: try grant.string("id"), clientId: try grant.string("clientId"), userId: try grant.string("userId"),
                 scopes: try grant.strings("scopes"), authTime: try grant.time("authTime"),
-                opsId: try grant.string("opsId"),
+                opsId: try grant.string("opsId"), issuer: try grant.optionalString("issuer"),
                 refreshToken: try grant.string("refreshToken"), refreshExpires: try grant.time("refreshExpires"))
             guard restored[value.id] == nil, byRefreshToken[value.refreshToken] == nil else {
                 throw StateError("\(grant.path): a grant id or refresh token appears twice")

@@ -15,6 +15,7 @@ final class OAuthIssuer {
         var method: String
         var session: SSOSession
         var expires: Double
+        var issuer: String?
     }
 
     /// One authorization: every access token it issues names it (`authGrantId`), so revoking the
@@ -26,6 +27,8 @@ final class OAuthIssuer {
         var scopes: [String]
         var authTime: Double
         var opsId: String
+        /// The `iss` its tokens name: AM's unless it was authorized through PingOne's face.
+        var issuer: String?
         var refreshToken: String
         var refreshExpires: Double
         /// When it last issued tokens (a counter): the least recently used go first when the
@@ -131,9 +134,10 @@ final class OAuthIssuer {
         codes[code] = AuthorizationCode(
             clientId: client.clientId, redirectUri: request.redirectUri, scopes: scopes,
             challenge: request.codeChallenge, method: request.codeChallengeMethod, session: session,
-            expires: clock.now + config.authorizationCodeLifetime)
+            expires: clock.now + config.authorizationCodeLifetime, issuer: request.issuer)
         return redirect([
-            ("code", code), ("iss", config.issuer), ("state", request.state), ("client_id", client.clientId),
+            ("code", code), ("iss", request.issuer ?? config.issuer), ("state", request.state),
+            ("client_id", client.clientId),
         ])
     }
 
@@ -173,7 +177,7 @@ final class OAuthIssuer {
         }
         let grant = Grant(
             id: random.uuid().lowercased(), clientId: code.clientId, userId: code.session.userId,
-            scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId,
+            scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId, issuer: code.issuer,
             refreshToken: newRefreshToken(), refreshExpires: clock.now + config.refreshTokenLifetime)
         add(grant)
         return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true)
@@ -243,7 +247,7 @@ final class OAuthIssuer {
         }
         let grant = Grant(
             id: random.uuid().lowercased(), clientId: client.clientId, userId: source.userId, scopes: scopes,
-            authTime: source.authTime, opsId: source.opsId, refreshToken: newRefreshToken(),
+            authTime: source.authTime, opsId: source.opsId, issuer: source.issuer, refreshToken: newRefreshToken(),
             refreshExpires: clock.now + config.refreshTokenLifetime)
         add(grant)
         var reply = tokenResponse(
@@ -266,7 +270,7 @@ final class OAuthIssuer {
         let accessClaims: JSONObject = [
             "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
             "auditTrackingId": .string(auditTrackingId), "subname": .string(grant.userId),
-            "iss": .string(config.issuer), "tokenName": "access_token", "token_type": "Bearer",
+            "iss": .string(grant.issuer ?? config.issuer), "tokenName": "access_token", "token_type": "Bearer",
             "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(iat),
             "grant_type": .string(grantType), "scope": .array(grant.scopes.map { .string($0) }),
             "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
@@ -283,7 +287,8 @@ final class OAuthIssuer {
             let atHash = Base64URL.encode(SHA256.hash(accessToken).prefix(16))
             let idClaims: JSONObject = [
                 "at_hash": .string(atHash), "sub": .string(grant.userId), "auditTrackingId": .string(auditTrackingId),
-                "subname": .string(grant.userId), "iss": .string(config.issuer), "tokenName": "id_token",
+                "subname": .string(grant.userId), "iss": .string(grant.issuer ?? config.issuer),
+                "tokenName": "id_token",
                 "aud": .string(grant.clientId), "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId),
                 "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
                 "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",

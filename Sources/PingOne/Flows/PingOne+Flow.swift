@@ -115,7 +115,7 @@ extension PingOne {
             return PingOneReplies.failed(self, code: "noUser", message: "No user", interaction: interaction)
         }
         let session = server.sessions.create(for: user, journeys: [])
-        let code = server.authorize(interaction.authorization.request(ssoToken: session.tokenId))
+        let code = server.authorize(interaction.authorization.request(ssoToken: session.tokenId, issuer: asBase))
         return PingOneReplies.completed(self, code: code, session: session.tokenId, interaction: interaction)
     }
 
