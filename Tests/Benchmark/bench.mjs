@@ -14,6 +14,7 @@ import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
 import { mixedSoak } from './soak-bench.mjs';
 import { randomCallsPerJourney } from './random-bench.mjs';
 import { pageCurve } from './page-bench.mjs';
+import { davinciSignOnCPU } from './davinci-bench.mjs';
 import { oathJourneyCPU } from './oath-bench.mjs';
 import { webAuthnJourneyCPU } from './webauthn-bench.mjs';
 
@@ -192,6 +193,8 @@ process.stderr.write('WebAuthn…\n');
 ab.webAuthnCPUMicros = await webAuthnJourneyCPU(authbridge, daemonArgs, N.directoryJourneys / 10);
 process.stderr.write('OATH…\n');
 ab.oath = await oathJourneyCPU(authbridge, daemonArgs, N.directoryJourneys);
+process.stderr.write('DaVinci…\n');
+ab.davinci = await davinciSignOnCPU(authbridge, daemonArgs, N.directoryJourneys);
 process.stderr.write('growth…\n');
 ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
@@ -247,6 +250,7 @@ const rows = [
   ['next on a page of 4,000 callbacks vs 1,000, daemon CPU', ab.pages[1].nextMicros, ab.pages[0].nextMicros, 'µs', (r) => r <= 5, '≤ 5× (linear: 4×)'],
   ['WebAuthn registration + authentication journeys (a passkey, answered by the emulated phone), daemon CPU', ab.webAuthnCPUMicros, null, 'µs', () => ab.webAuthnCPUMicros <= 5000, '≤ 5 ms'],
   ['sign-in with a password then an OATH code vs the password alone, daemon CPU', ab.oath.oathMicros, ab.oath.passwordMicros, 'µs', (r) => r <= 2, '≤ 2×'],
+  ['DaVinci sign-on (RNPingDavinci, to tokens) vs an AM login journey (bridge), daemon CPU', ab.davinci.davinciMicros, ab.davinci.amMicros, 'µs', (r) => r <= 2, '≤ 2×'],
   [`system random calls per login journey, real mode${ab.randomCallsPerJourney === null ? ' (strace missing: not measured)' : ''}`, ab.randomCallsPerJourney, null, 'calls', null, ''],
   ...ab.growth.exchanges.map(({ count, rssMB }, i, all) => [
     `RSS after ${count} exchangeToken without logout`, rssMB, null, 'MB', i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
