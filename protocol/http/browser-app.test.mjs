@@ -7,40 +7,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { BrowserPage, corsHeaders } from './browser.mjs';
+import { SDK } from './forgerock-sdk.mjs';
 import { CLIENT_ID, CookieJar, REDIRECT_URI, binary, form, pkce, startDaemon } from './support.mjs';
 
 const APP = 'http://localhost:3000';
 const CALLBACK = `${APP}/callback`;
 const FLAGS = ['--public-url', 'http://localhost:8080/am', '--cors-origin', APP, '--redirect-uri', CALLBACK, '--post-logout-redirect-uri', CALLBACK];
 
-// The SDK's requests (packages/javascript-sdk/src: auth, oauth2-client, session-manager).
-const SDK = {
-  authenticate: (body) => ({
-    method: 'POST', credentials: 'include', body,
-    headers: {
-      Accept: 'application/json', 'Accept-API-Version': 'protocol=1.0,resource=2.1',
-      'Content-Type': 'application/json', 'X-Requested-With': 'forgerock-sdk',
-    },
-  }),
-  accessToken: (body) => ({
-    method: 'POST', body,
-    headers: { 'Content-Length': String(body.length), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-  }),
-  userInfo: (accessToken) => ({
-    credentials: 'include', headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
-  }),
-  revoke: (body) => ({
-    method: 'POST', credentials: 'include', body,
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-  }),
-  sessionsLogout: () => ({
-    method: 'POST', credentials: 'include',
-    headers: { 'Accept-API-Version': 'protocol=1.0,resource=2.0', 'X-Requested-With': 'forgerock-sdk' },
-  }),
-  endSession: (accessToken) => ({
-    credentials: 'include', headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` },
-  }),
-};
 
 let daemon;
 before(async () => { daemon = await startDaemon(FLAGS); });

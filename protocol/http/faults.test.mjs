@@ -1,23 +1,13 @@
 // Faults on purpose over HTTP (docs/faults.md): each kind as a browser app using the ForgeRock
-// JavaScript SDK sees it, its requests shaped as browser-app.test.mjs sends them (through
+// JavaScript SDK sees it, its requests shaped as forgerock-sdk.mjs describes them (through
 // BrowserPage: preflight, CORS checks, cookies), and everything working again once a fault is used up.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { BrowserPage } from './browser.mjs';
+import { SDK } from './forgerock-sdk.mjs';
 import { CookieJar, startDaemon } from './support.mjs';
 
 const APP = 'http://localhost:3000';
-const SDK = {
-  authenticate: (body) => ({
-    method: 'POST', credentials: 'include', body,
-    headers: {
-      Accept: 'application/json', 'Accept-API-Version': 'protocol=1.0,resource=2.1',
-      'Content-Type': 'application/json', 'X-Requested-With': 'forgerock-sdk',
-    },
-  }),
-  // The SDK's well-known fetch (Config.setAsync with a wellknown URL).
-  wellKnown: () => ({ headers: { Accept: 'application/json' } }),
-};
 
 let daemon;
 before(async () => { daemon = await startDaemon(['--cors-origin', APP, '--seed', '3', '--log-level', 'info']); });
