@@ -4,27 +4,13 @@ import AuthBridgeCore
 /// and AM's OAuth 2.0 endpoints). Replies carry the HTTP status and
 /// the JSON body exactly as AM sends them, so the SDK layer classifies an embedded reply and a
 /// real tenant's reply with the same code. Thrown errors are transport failures only: an AM
-/// error (401 Login failure, 400 invalid_grant…) is a reply, not a throw.
+/// error (401 Login failure, 400 invalid_grant…) is a reply, not a throw. The OAuth calls
+/// (`OAuthServer`) are AM's under `/oauth2/realms/<realm>/`.
 public protocol IdentityServer: OAuthServer {
     /// `POST /json/realms/<realm>/authenticate`
     func authenticate(_ request: AuthenticateRequest) throws(TransportError) -> ServerReply
-    /// `GET /oauth2/realms/<realm>/authorize` with the SSO token; answered with a 302.
-    func authorize(_ request: AuthorizeRequest) throws(TransportError) -> ServerReply
-    /// `POST /oauth2/realms/<realm>/access_token`, form-encoded.
-    func token(form: [String: String]) throws(TransportError) -> ServerReply
-    /// `GET /oauth2/realms/<realm>/userinfo` with `Authorization: Bearer`.
-    func userInfo(accessToken: String) throws(TransportError) -> ServerReply
-    /// `POST /oauth2/realms/<realm>/token/revoke`, form-encoded (RFC 7009).
-    func revoke(form: [String: String]) throws(TransportError) -> ServerReply
-    /// `GET /oauth2/realms/<realm>/connect/endSession?id_token_hint=…`, or the sign-off endpoint
-    /// the caller's SDK picks from discovery (`endpoint`).
-    func endSession(
-        idTokenHint: String, clientId: String?, at endpoint: EndSessionEndpoint
-    ) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/sessions?_action=logout` with the SSO token.
     func logoutSession(ssoToken: String) throws(TransportError) -> ServerReply
-    /// `POST /json/realms/<realm>/sessions?_action=validate`: 200 `{valid: true|false, …}`.
-    func validateSession(ssoToken: String) throws(TransportError) -> ServerReply
     /// `POST /json/realms/<realm>/sessions?_action=getSessionInfo` (or `refresh`, which also
     /// counts as activity): the session's properties, 401 Access Denied when it is not valid.
     func sessionInfo(ssoToken: String, refresh: Bool) throws(TransportError) -> ServerReply
