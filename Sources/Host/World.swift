@@ -232,16 +232,7 @@ public final class World {
     /// `--scenario FILE`: the outcomes of nodes AuthBridge cannot run; a choice that fits no
     /// loaded node stops the start, named.
     private static func applyScenario(_ path: String, to server: EmbeddedAM) throws(StartFailure) {
-        let json: JSONValue
-        switch FileBytes.read(path: path) {
-        case .success(let bytes):
-            do {
-                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
-            } catch {
-                throw StartFailure(message: "the scenario file \(path) is not JSON: \(error)")
-            }
-        case .failure(let error): throw StartFailure(message: "cannot read the scenario file \(path): \(error.text)")
-        }
+        let json = try startFile(path, named: "the scenario file")
         do {
             try server.applyScenario(json)
         } catch {
@@ -251,21 +242,25 @@ public final class World {
 
     /// `--davinci-flows FILE`: flows for the PingOne server; a bad file stops the start, named.
     private static func loadFlows(_ path: String, into pingOne: PingOne) throws(StartFailure) {
-        let json: JSONValue
-        switch FileBytes.read(path: path) {
-        case .success(let bytes):
-            do {
-                json = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
-            } catch {
-                throw StartFailure(message: "the DaVinci flow file \(path) is not JSON: \(error)")
-            }
-        case .failure(let error):
-            throw StartFailure(message: "cannot read the DaVinci flow file \(path): \(error.text)")
-        }
+        let json = try startFile(path, named: "the DaVinci flow file")
         do {
             for flow in try DaVinciFlow.load(json) { pingOne.add(flow: flow) }
         } catch {
             throw StartFailure(message: "the DaVinci flow file \(path) is invalid: \(error.reason)")
+        }
+    }
+
+    /// A JSON file a start option names, read and parsed; what is wrong stops the start, named
+    /// as `what` ("the scenario file").
+    private static func startFile(_ path: String, named what: String) throws(StartFailure) -> JSONValue {
+        switch FileBytes.read(path: path) {
+        case .success(let bytes):
+            do {
+                return try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+            } catch {
+                throw StartFailure(message: "\(what) \(path) is not JSON: \(error)")
+            }
+        case .failure(let error): throw StartFailure(message: "cannot read \(what) \(path): \(error.text)")
         }
     }
 
