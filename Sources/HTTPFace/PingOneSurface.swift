@@ -20,8 +20,14 @@ enum PingOneSurface {
             name: "pingone", claims: { $0.path.hasPrefix(prefix) },
             respond: { request, world in
                 if request.method == "OPTIONS" { return cors.preflight(request) }
-                let reply = world.pingOne.pingOne(Self.request(request))
-                return cors.decorate(Self.response(reply), for: request)
+                do throws(TransportError) {
+                    let reply = try world.pingOneServer.pingOne(Self.request(request))
+                    return cors.decorate(Self.response(reply), for: request)
+                } catch {
+                    // A fault dropped the request or let it time out: the connection's delivery
+                    // (HTTPFaults) closes it, so this answer is never sent.
+                    return HTTPResponse(status: 504, text: "fault\n")
+                }
             })
     }
 

@@ -124,8 +124,7 @@ enum PingOneReplies {
     }
 
     static func notFound() -> ServerReply {
-        ServerReply(
-            status: 404, body: ["code": "NOT_FOUND", "message": "The requested resource was not found."])
+        ServerReply(status: 404, body: PingOneErrors.status(404, message: "The requested resource was not found."))
     }
 
     /// `/{envId}/as/.well-known/openid-configuration`: the endpoints under `/{envId}/as/` as
