@@ -27,6 +27,8 @@ public enum PingOneOperation: String, CaseIterable, Equatable, Sendable {
     case signOff = "pingOneSignOff"
     /// `/as/.well-known/openid-configuration`, which the DaVinci client reads before its first start.
     case discovery = "pingOneDiscovery"
+    /// An IdP button's leg (`/davinci/idp/…`): its links, the provider's credential, the resume.
+    case idp = "pingOneIdp"
 
     /// The operation a request asks for, nil when PingOne serves no such request (a 404).
     public init?(_ request: PingOneRequest, environmentId: String) {
@@ -36,6 +38,10 @@ public enum PingOneOperation: String, CaseIterable, Equatable, Sendable {
         // `_links.next.href`: `/davinci/connections/{connectionId}/capabilities/{capability}`.
         let continuing =
             rest.count == 5 && rest[0] == "davinci" && rest[1] == "connections" && rest[3] == "capabilities"
+        if rest.count >= 2, rest[0] == "davinci", rest[1] == "idp" {
+            self = .idp
+            return
+        }
         switch (request.method.uppercased(), continuing ? "davinci/continue" : rest.joined(separator: "/")) {
         case ("GET", "as/authorize"), ("POST", "as/authorize"): self = .authorize
         case ("POST", "davinci/continue"): self = .continue

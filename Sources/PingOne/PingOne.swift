@@ -78,6 +78,7 @@ public final class PingOne: PingOneServer {
         case .revoke?: return server.revoke(form: request.form)
         case .signOff?: return signOff(request)
         case .discovery?: return PingOneReplies.discovery(self)
+        case .idp?: return idp(request)
         case nil: return PingOneReplies.notFound()
         }
     }

@@ -85,7 +85,7 @@ import Testing
                 == "no operation login (operations: authenticate, authorize, token, userInfo, revoke, endSession, "
                 + "logoutSession, validateSession, sessionInfo, introspect, jwks, devices, pushMessage, "
                 + "pingOneAuthorize, pingOneContinue, pingOneToken, pingOneUserInfo, pingOneRevoke, pingOneSignOff, "
-                + "pingOneDiscovery)")
+                + "pingOneDiscovery, pingOneIdp)")
     }
 
     @Test func badSpecsAreRefusedNamingTheMember() {

@@ -36,7 +36,7 @@ import Testing
         #expect(
             FaultPlanTests.refusal(#"{"operation":"davinci","kind":"drop"}"#)?.reason.hasSuffix(
                 "pushMessage, pingOneAuthorize, pingOneContinue, pingOneToken, pingOneUserInfo, pingOneRevoke, "
-                    + "pingOneSignOff, pingOneDiscovery)") == true)
+                    + "pingOneSignOff, pingOneDiscovery, pingOneIdp)") == true)
     }
 
     @Test func requestsAreNamedByMethodAndPath() {

@@ -478,7 +478,7 @@ export type FaultOperation =
 /** The PingOne server's operations (docs/faults.md, "PingOne"): hit from RNPingDavinci and the HTTP face's PingOne routes. */
 export type PingOneFaultOperation =
   | 'pingOneAuthorize' | 'pingOneContinue' | 'pingOneToken' | 'pingOneUserInfo' | 'pingOneRevoke'
-  | 'pingOneSignOff' | 'pingOneDiscovery';
+  | 'pingOneSignOff' | 'pingOneDiscovery' | 'pingOneIdp';
 
 /** AM's REST endpoints on the HTTP face, as `emulator.fault` names them. */
 export type FaultRoute =
