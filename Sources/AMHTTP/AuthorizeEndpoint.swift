@@ -25,7 +25,7 @@ extension AMRoutes {
             scope: parameters["scope"] ?? "", state: parameters["state"] ?? "", codeChallenge: challenge,
             // RFC 7636 §4.3: a challenge without a method is `plain`.
             codeChallengeMethod: parameters["code_challenge_method"] ?? (challenge.isEmpty ? "S256" : "plain"),
-            responseType: parameters["response_type"] ?? "")
+            responseType: parameters["response_type"] ?? "", nonce: parameters["nonce"])
         let reply = try server.authorize(call)
         guard reply.status == 302, let location = reply.headers["Location"] else {
             return AMResponse.from(reply, headers: [AMResponse.noStore])

@@ -20,9 +20,31 @@ enum PingOneSurface {
             name: "pingone", claims: { $0.path.hasPrefix(prefix) },
             respond: { request, world in
                 if request.method == "OPTIONS" { return cors.preflight(request) }
-                let reply = world.pingOne.pingOne(Self.request(request))
-                return cors.decorate(Self.response(reply), for: request)
+                if let remote = world.configuration.remote {
+                    return cors.decorate(Self.response(Self.notEmulated(remote: remote.url)), for: request)
+                }
+                do throws(TransportError) {
+                    let reply = try world.pingOneServer.pingOne(Self.request(request))
+                    return cors.decorate(Self.response(reply), for: request)
+                } catch {
+                    // A fault dropped the request or let it time out: the connection's delivery
+                    // (HTTPFaults) closes it, so this answer is never sent.
+                    return HTTPResponse(status: 504, text: "fault\n")
+                }
             })
+    }
+
+    /// Beside a real tenant the PingOne server is the idle embedded one, which nothing else talks
+    /// to: its flows and tokens would answer for a server the app does not use (as the emulator
+    /// methods refuse to, `EmulatorMethods.embeddedOnly`). PingOne's 404, saying why.
+    static func notEmulated(remote url: String) -> ServerReply {
+        ServerReply(
+            status: 404,
+            body: PingOneErrors.status(
+                404,
+                message:
+                    "PingOne is emulated only with the embedded server: server.kind is remote (\(url)); "
+                    + "send DaVinci requests to the PingOne environment itself"))
     }
 
     static func request(_ http: HTTPRequest) -> PingOneRequest {

@@ -26,6 +26,9 @@ public final class World {
     /// PingOne's face of the embedded server: DaVinci flows and `/{envId}/as/` (docs/davinci.md),
     /// sharing its users, sessions and tokens. The HTTP face and RNPingDavinci both call it.
     public let pingOne: PingOne
+    /// `pingOne` as its callers reach it, the HTTP face and RNPingDavinci: through the fault plan
+    /// (`FaultingPingOne`).
+    public let pingOneServer: any PingOneServer
     public let sdk: AuthSDK
     public let sync: TokenSync
     public let journeys: any JourneyModule
@@ -96,6 +99,7 @@ public final class World {
             // The base URL is `--public-url`'s when one is given, else the HTTP face's: links
             // and discovery name the origin a client reaches, as AM's do.
             server: embedded, origin: Self.origin(of: serverConfig.baseURL), clock: clock, random: random)
+        pingOneServer = FaultingPingOne(pingOne, plan: faultPlan, platform: configuration.flavor.platform)
         if let remote = configuration.remote {
             guard let connect else {
                 throw StartFailure(message: "server.kind remote needs a client for \(remote.url); none was given")
@@ -179,7 +183,7 @@ public final class World {
                 postLogoutRedirectUris: configuration.remote != nil
                     ? nil : embedded.config.clients.flatMap(\.postLogoutRedirectUris),
                 // The PingOne environment RNPingDavinci's flows run on (none beside a remote tenant).
-                pingOne: configuration.remote != nil ? nil : pingOne)
+                pingOne: configuration.remote != nil ? nil : pingOneServer)
             let context = PingModuleContext(
                 sdk: ping, storages: StorageRegistry(), journeys: PingJourneys(), events: moduleEvents,
                 pending: pendingCalls, device: deviceAnswers)

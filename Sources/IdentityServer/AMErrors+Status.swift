@@ -4,8 +4,13 @@ extension AMErrors {
     /// AM's JSON error body for any HTTP status (`{code, reason, message}`, as its REST layer
     /// writes a `ResourceException`), with the status's reason phrase.
     public static func status(_ code: Int, message: String? = nil) -> JSONValue {
-        let reason = reasonPhrases[code] ?? (code >= 500 ? "Server Error" : "Client Error")
+        let reason = reasonPhrase(code)
         return ["code": .int(Int64(code)), "reason": .string(reason), "message": .string(message ?? reason)]
+    }
+
+    /// The status's reason phrase (RFC 9110), or its class's.
+    static func reasonPhrase(_ code: Int) -> String {
+        reasonPhrases[code] ?? (code >= 500 ? "Server Error" : "Client Error")
     }
 
     private static let reasonPhrases = [

@@ -137,13 +137,17 @@ public struct AuthorizeRequest: Equatable, Sendable {
     /// The `iss` the code and its tokens name when the request came through another face of the
     /// same server (PingOne's `<origin>/<envId>/as`, whose discovery names it); nil for AM's.
     public var issuer: String?
+    /// OIDC's `nonce` (OpenID Connect Core §3.1.2.1): the code's ID token carries it back in its
+    /// `nonce` claim; nil (or empty) when the request had none.
+    public var nonce: String?
 
     public init(
         ssoToken: String, clientId: String, redirectUri: String, scope: String, state: String,
         codeChallenge: String, codeChallengeMethod: String = "S256", responseType: String = "code",
-        issuer: String? = nil
+        issuer: String? = nil, nonce: String? = nil
     ) {
         self.issuer = issuer
+        self.nonce = nonce
         self.ssoToken = ssoToken
         self.clientId = clientId
         self.redirectUri = redirectUri

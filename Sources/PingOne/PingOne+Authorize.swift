@@ -107,7 +107,7 @@ extension AuthorizationParameters {
     func request(ssoToken: String, issuer: String) -> AuthorizeRequest {
         AuthorizeRequest(
             ssoToken: ssoToken, clientId: clientId, redirectUri: redirectUri, scope: scope, state: state,
-            codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod, issuer: issuer)
+            codeChallenge: codeChallenge, codeChallengeMethod: codeChallengeMethod, issuer: issuer, nonce: nonce)
     }
 }
 

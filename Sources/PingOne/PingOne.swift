@@ -70,22 +70,16 @@ public final class PingOne: PingOneServer {
     }
 
     public func pingOne(_ request: PingOneRequest) -> ServerReply {
-        let parts = request.path.split(separator: "/").map(String.init)
-        guard parts.first == environmentId else { return PingOneReplies.notFound() }
-        let rest = Array(parts.dropFirst())
-        // `_links.next.href`: `/davinci/connections/{connectionId}/capabilities/{capability}`.
-        let continuing =
-            rest.count == 5 && rest[0] == "davinci" && rest[1] == "connections" && rest[3] == "capabilities"
-        let route = continuing ? "davinci/continue" : rest.joined(separator: "/")
-        switch (request.method.uppercased(), route) {
-        case ("GET", "as/authorize"), ("POST", "as/authorize"): return authorize(request)
-        case ("POST", "davinci/continue"): return proceed(request)
-        case ("POST", "as/token"): return server.token(form: request.form)
-        case ("GET", "as/userinfo"), ("POST", "as/userinfo"): return userInfo(request)
-        case ("POST", "as/revoke"): return server.revoke(form: request.form)
-        case ("GET", "as/signoff"): return signOff(request)
-        case ("GET", "as/.well-known/openid-configuration"): return PingOneReplies.discovery(self)
-        default: return PingOneReplies.notFound()
+        switch PingOneOperation(request, environmentId: environmentId) {
+        case .authorize?: return authorize(request)
+        case .continue?: return proceed(request)
+        case .token?: return server.token(form: request.form)
+        case .userInfo?: return userInfo(request)
+        case .revoke?: return server.revoke(form: request.form)
+        case .signOff?: return signOff(request)
+        case .discovery?: return PingOneReplies.discovery(self)
+        case .idp?: return idp(request)
+        case nil: return PingOneReplies.notFound()
         }
     }
 }

@@ -19,7 +19,17 @@ enum PingOneReplies {
         // `Davinci/Davinci/collector/PasswordCollector.swift` reads it from the node's input.
         var fields = fields
         var extras = JSONObject()
+        var hasIdp = false
         for (index, field) in zip(fields.indices, form.fields) {
+            // An IdP button's link to the emulated provider (`PingOne+Idp.swift`).
+            if field.type == "SOCIAL_LOGIN_BUTTON" {
+                hasIdp = true
+                fields[index]["links"] = [
+                    "authenticate": [
+                        "href": .string(pingOne.idpLink("authenticate", key: field.key, interaction: interaction))
+                    ]
+                ]
+            }
             for member in field.collector.extras(field.json).members {
                 fields[index][member.key] = member.value
                 extras[member.key] = member.value
@@ -50,6 +60,11 @@ enum PingOneReplies {
             ],
         ]
         for member in extras.members { body[member.key] = member.value }
+        // Where a browser's client resumes after the provider (davinci-client `resume`).
+        if hasIdp, case .object(var links)? = body["_links"] {
+            links["continue"] = ["href": .string(pingOne.idpLink("resume", key: nil, interaction: interaction))]
+            body["_links"] = .object(links)
+        }
         return ServerReply(
             status: 200, body: .object(body),
             headers: [
@@ -124,8 +139,7 @@ enum PingOneReplies {
     }
 
     static func notFound() -> ServerReply {
-        ServerReply(
-            status: 404, body: ["code": "NOT_FOUND", "message": "The requested resource was not found."])
+        ServerReply(status: 404, body: PingOneErrors.status(404, message: "The requested resource was not found."))
     }
 
     /// `/{envId}/as/.well-known/openid-configuration`: the endpoints under `/{envId}/as/` as

@@ -216,7 +216,7 @@ extension HTTPResponse {
             status: 302, headers: ["Location": "http://localhost:3000/callback?code=c1&state=s"])
         let query =
             "client_id=web&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fcallback&scope=openid&state=s"
-            + "&code_challenge=ch&code_challenge_method=S256&response_type=code"
+            + "&code_challenge=ch&code_challenge_method=S256&response_type=code&nonce=n-0S6_WzA2Mj"
         let response = exchange.send(
             "GET", Exchange.oauth + "/authorize?" + query, headers: [("Cookie", "iPlanetDirectoryPro=sso1")])
         #expect(
@@ -224,8 +224,7 @@ extension HTTPResponse {
                 .authorize(
                     .init(
                         ssoToken: "sso1", clientId: "web", redirectUri: "http://localhost:3000/callback",
-                        scope: "openid",
-                        state: "s", codeChallenge: "ch"))
+                        scope: "openid", state: "s", codeChallenge: "ch", nonce: "n-0S6_WzA2Mj"))
             ])
         #expect(response.status == 302)
         #expect(response.header("Location") == "http://localhost:3000/callback?code=c1&state=s")

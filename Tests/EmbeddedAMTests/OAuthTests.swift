@@ -28,6 +28,26 @@ import Testing
         #expect(id["at_hash"] == .string(expectedAtHash))
     }
 
+    /// OpenID Connect Core §3.1.2.1: the authorize request's nonce comes back in the code's ID
+    /// token; none without one, and none in a refreshed ID token (§12.2).
+    @Test func theAuthorizeRequestsNonceIsTheIdTokensNonce() throws {
+        let harness = Harness()
+        func idClaims(_ reply: ServerReply) throws -> JSONValue {
+            let token = try #require(reply.body["id_token"]?.stringValue)
+            return try JSONParser.parse(Base64URL.decode(String(token.split(separator: ".")[1])) ?? [])
+        }
+        let withNonce = harness.tokens(ssoToken: harness.ssoToken()!, nonce: "n-0S6_WzA2Mj")
+        #expect(try idClaims(withNonce)["nonce"] == "n-0S6_WzA2Mj")
+        #expect(try idClaims(harness.tokens(ssoToken: harness.ssoToken()!))["nonce"] == nil)
+        #expect(try idClaims(harness.tokens(ssoToken: harness.ssoToken()!, nonce: ""))["nonce"] == nil)
+        let refreshed = harness.am.token(form: [
+            "grant_type": "refresh_token", "refresh_token": withNonce.body["refresh_token"]?.stringValue ?? "",
+            "client_id": "ReactNativeOAuthClient",
+        ])
+        #expect(refreshed.status == 200)
+        #expect(try idClaims(refreshed)["nonce"] == nil)
+    }
+
     @Test func wrongVerifierIsRefused() {
         let harness = Harness()
         let sso = harness.ssoToken()!

@@ -52,13 +52,13 @@ struct Harness {
     /// Authorize + code exchange with PKCE; returns the token response.
     func tokens(
         ssoToken: String, verifier: String = "verifier-0123456789-0123456789-0123456789xx",
-        scope: String = "openid profile email"
+        scope: String = "openid profile email", nonce: String? = nil
     ) -> ServerReply {
         let location =
             am.authorize(
                 AuthorizeRequest(
                     ssoToken: ssoToken, clientId: "ReactNativeOAuthClient", redirectUri: Self.redirect, scope: scope,
-                    state: "s1", codeChallenge: PKCE.challenge(for: verifier, method: "S256"))
+                    state: "s1", codeChallenge: PKCE.challenge(for: verifier, method: "S256"), nonce: nonce)
             ).headers["Location"] ?? ""
         let code = Self.query(location)["code"] ?? ""
         return am.token(form: [

@@ -83,7 +83,9 @@ import Testing
         #expect(
             operation?.reason
                 == "no operation login (operations: authenticate, authorize, token, userInfo, revoke, endSession, "
-                + "logoutSession, validateSession, sessionInfo, introspect, jwks, devices, pushMessage)")
+                + "logoutSession, validateSession, sessionInfo, introspect, jwks, devices, pushMessage, "
+                + "pingOneAuthorize, pingOneContinue, pingOneToken, pingOneUserInfo, pingOneRevoke, pingOneSignOff, "
+                + "pingOneDiscovery, pingOneIdp)")
     }
 
     @Test func badSpecsAreRefusedNamingTheMember() {

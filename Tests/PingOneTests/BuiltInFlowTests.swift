@@ -45,6 +45,22 @@ struct BuiltInFlowTests {
         #expect(client.embedded.sessions.find(client.cookies["ST"] ?? "") != nil)
     }
 
+    /// OpenID Connect Core §3.1.2.1: `/as/authorize`'s nonce is the ID token's, through the flow
+    /// or through a PingOne session that answers the code at once.
+    @Test func theAuthorizeRequestsNonceIsTheIdTokensNonce() throws {
+        func nonce(_ tokens: ServerReply) throws -> JSONValue? {
+            let token = try #require(tokens.body["id_token"]?.stringValue)
+            return try JSONParser.parse(Base64URL.decode(String(token.split(separator: ".")[1])) ?? [])["nonce"]
+        }
+        let client = DaVinciClient()
+        client.start(nonce: "n-0S6_WzA2Mj")
+        let done = client.next(action: "SIGNON", ["username": "demo", "password": "Ch4ng3it!"])
+        #expect(try nonce(client.token(code: try #require(done.code))) == "n-0S6_WzA2Mj")
+        let again = client.start(nonce: "second")
+        #expect(try nonce(client.token(code: try #require(again.code))) == "second")
+        #expect(try nonce(client.token(code: try #require(client.start().code))) == nil)
+    }
+
     @Test func aWrongPasswordIsAnErrorAndTheSameFormMayBeSubmittedAgain() {
         let client = DaVinciClient()
         client.start()

@@ -42,7 +42,7 @@ final class DaVinciClient {
 
     /// `GET /{env}/as/authorize?…&response_mode=pi.flow`, as `start` builds it.
     @discardableResult
-    func start(flow: String? = nil, prompt: String? = nil) -> ServerReply {
+    func start(flow: String? = nil, prompt: String? = nil, nonce: String? = nil) -> ServerReply {
         var query = [
             "client_id": "ReactNativeOAuthClient", "redirect_uri": Self.redirectUri, "response_type": "code",
             "response_mode": "pi.flow", "scope": "openid profile email", "state": "s1",
@@ -50,6 +50,7 @@ final class DaVinciClient {
         ]
         if let flow { query["acr_values"] = flow }
         if let prompt { query["prompt"] = prompt }
+        if let nonce { query["nonce"] = nonce }
         return send(
             PingOneRequest(
                 method: "GET", path: "/\(env)/as/authorize", query: query,

@@ -124,6 +124,13 @@ test('sign-on: a validation error, the same form again, the code, tokens, userin
   assert.equal(revoked.status, 200);
 });
 
+test("authorize's nonce is the id token's nonce (OpenID Connect Core 3.1.2.1)", async () => {
+  const { node, verifier } = await start({ nonce: 'n-0S6_WzA2Mj' });
+  const done = await next(node, 'SIGNON', { username: 'demo', password: 'Ch4ng3it!' });
+  const issued = await tokens(done.body.authorizeResponse.code, verifier);
+  assert.equal(JSON.parse(Buffer.from(issued.id_token.split('.')[1], 'base64url').toString()).nonce, 'n-0S6_WzA2Mj');
+});
+
 test('password reset: the code the flow mailed is read with emulator.lastOneTimeCode', async () => {
   await daemon.connection.request('emulator.addUser', { username: 'rita', password: 'Old!Passw0rd', email: 'rita@example.com' });
   const { node } = await start({ acr_values: 'password-reset' });

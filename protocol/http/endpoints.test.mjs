@@ -127,6 +127,27 @@ test('authorize with the session and PKCE S256, then every token endpoint', asyn
   assert.deepEqual(await validate.json(), { valid: false });
 });
 
+test("authorize's nonce is the id token's nonce, and a refreshed id token has none", async () => {
+  const jar = new CookieJar();
+  await loginOverHTTP(daemon, jar);
+  const { verifier, challenge } = await pkce();
+  const query = form({
+    client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid profile', state: 's',
+    code_challenge: challenge, code_challenge_method: 'S256', nonce: 'n-0S6_WzA2Mj',
+  });
+  const code = new URL((await jar.fetch(`${daemon.oauth}/authorize?${query}`)).headers.get('location')).searchParams.get('code');
+  const issued = await (await fetch(`${daemon.oauth}/access_token`, {
+    method: 'POST', headers: FORM,
+    body: form({ grant_type: 'authorization_code', code, client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, code_verifier: verifier }),
+  })).json();
+  const claims = (token) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+  assert.equal(claims(issued.id_token).nonce, 'n-0S6_WzA2Mj');
+  const refreshed = await (await fetch(`${daemon.oauth}/access_token`, {
+    method: 'POST', headers: FORM, body: form({ grant_type: 'refresh_token', refresh_token: issued.refresh_token, client_id: CLIENT_ID }),
+  })).json();
+  assert.equal(claims(refreshed.id_token).nonce, undefined);
+});
+
 test('authorize without a session, prompt=none and form_post', async () => {
   const { challenge } = await pkce();
   const base = { client_id: CLIENT_ID, redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'openid', state: 'x1', code_challenge: challenge, code_challenge_method: 'S256' };

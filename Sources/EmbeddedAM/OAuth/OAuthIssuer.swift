@@ -16,6 +16,9 @@ final class OAuthIssuer {
         var session: SSOSession
         var expires: Double
         var issuer: String?
+        /// The authorize request's `nonce`, for the ID token this code buys (not saved with the
+        /// grant: a refreshed ID token carries none, OpenID Connect Core §12.2).
+        var nonce: String?
     }
 
     /// One authorization: every access token it issues names it (`authGrantId`), so revoking the
@@ -134,7 +137,8 @@ final class OAuthIssuer {
         codes[code] = AuthorizationCode(
             clientId: client.clientId, redirectUri: request.redirectUri, scopes: scopes,
             challenge: request.codeChallenge, method: request.codeChallengeMethod, session: session,
-            expires: clock.now + config.authorizationCodeLifetime, issuer: request.issuer)
+            expires: clock.now + config.authorizationCodeLifetime, issuer: request.issuer,
+            nonce: request.nonce.flatMap { $0.isEmpty ? nil : $0 })
         return redirect([
             ("code", code), ("iss", request.issuer ?? config.issuer), ("state", request.state),
             ("client_id", client.clientId),
@@ -180,7 +184,7 @@ final class OAuthIssuer {
             scopes: code.scopes, authTime: code.session.authTime, opsId: code.session.opsId, issuer: code.issuer,
             refreshToken: newRefreshToken(), refreshExpires: clock.now + config.refreshTokenLifetime)
         add(grant)
-        return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true)
+        return tokenResponse(for: grant, grantType: "authorization_code", includeIdToken: true, nonce: code.nonce)
     }
 
     private func refresh(_ form: [String: String]) -> ServerReply {
@@ -261,7 +265,9 @@ final class OAuthIssuer {
 
     private func newRefreshToken() -> String { Base64URL.encode(random.bytes(20)) }
 
-    private func tokenResponse(for grant: Grant, grantType: String, includeIdToken: Bool) -> ServerReply {
+    private func tokenResponse(
+        for grant: Grant, grantType: String, includeIdToken: Bool, nonce: String? = nil
+    ) -> ServerReply {
         let now = clock.now
         let iat = Int64(now)
         let lifetime = Int64(config.accessTokenLifetime)
@@ -285,7 +291,7 @@ final class OAuthIssuer {
         ]
         if includeIdToken {
             let atHash = Base64URL.encode(SHA256.hash(accessToken).prefix(16))
-            let idClaims: JSONObject = [
+            var idClaims: JSONObject = [
                 "at_hash": .string(atHash), "sub": .string(grant.userId), "auditTrackingId": .string(auditTrackingId),
                 "subname": .string(grant.userId), "iss": .string(grant.issuer ?? config.issuer),
                 "tokenName": "id_token",
@@ -294,6 +300,7 @@ final class OAuthIssuer {
                 "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",
                 "iat": .int(iat),
             ]
+            if let nonce { idClaims["nonce"] = .string(nonce) }
             let algorithm =
                 clients.find(grant.clientId)?.idTokenSigningAlgorithm ?? .rs256
             body["id_token"] = .string(sign(idClaims, with: algorithm))

@@ -1,7 +1,7 @@
 import IdentityServer
 
 /// The faults asked for (`emulator.fault`), owned by the world: the identity server's decorator
-/// (`FaultingServer`) and the HTTP face consult it, inside their units. A hit counts the fault
+/// and PingOne's (`FaultingServer`, `FaultingPingOne`) and the HTTP face consult it, inside their units. A hit counts the fault
 /// down; a used-up fault leaves the plan. No randomness: the first fault set that matches hits.
 /// What a hit asks of the face (a wait, a dropped or silent connection) is kept until the face
 /// takes it as its unit ends (`takeEffect`), so the wait happens with the world released.
@@ -44,11 +44,16 @@ public final class FaultPlan {
         hit { $0 == .operation(operation) }
     }
 
+    /// A request to the PingOne server: the kind of the fault it hits, if any.
+    public func hit(pingOne operation: PingOneOperation) -> FaultSpec.Kind? {
+        hit { $0 == .pingOne(operation) }
+    }
+
     /// A request on the HTTP face, by its endpoint (nil for a path no endpoint serves) and path.
     public func hit(endpoint: AMEndpoint?, path: String) -> FaultSpec.Kind? {
         hit { target in
             switch target {
-            case .operation: return false
+            case .operation, .pingOne: return false
             case .route(let route): return route == endpoint
             case .path(let prefix): return path.hasPrefix(prefix)
             }

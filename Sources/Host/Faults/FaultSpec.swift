@@ -9,6 +9,8 @@ public struct FaultSpec: Equatable, Sendable {
         /// A call of the identity server, from any caller: the SDK behind the bridges and the Ping
         /// modules, the emulated phones, the HTTP face's routes.
         case operation(IdentityOperation)
+        /// A request to the PingOne server, from RNPingDavinci or the HTTP face (`pingOneAuthorize`…).
+        case pingOne(PingOneOperation)
         /// A request to one of AM's REST endpoints on the HTTP face, before it is answered.
         case route(AMEndpoint)
         /// A request on the HTTP face whose path starts with this prefix.
@@ -112,14 +114,11 @@ public struct FaultSpec: Equatable, Sendable {
     private static func readTarget(operation: String?, route: String?, path: String?) throws(EmulatorError) -> Target {
         switch (operation, route, path) {
         case (let name?, nil, nil):
-            guard let operation = IdentityOperation(rawValue: name) else {
-                throw EmulatorError(
-                    param: "operation",
-                    reason:
-                        "no operation \(name) (operations: \(IdentityOperation.allCases.map(\.rawValue).joined(separator: ", ")))"
-                )
-            }
-            return .operation(operation)
+            if let operation = IdentityOperation(rawValue: name) { return .operation(operation) }
+            if let operation = PingOneOperation(rawValue: name) { return .pingOne(operation) }
+            let names = IdentityOperation.allCases.map(\.rawValue) + PingOneOperation.allCases.map(\.rawValue)
+            throw EmulatorError(
+                param: "operation", reason: "no operation \(name) (operations: \(names.joined(separator: ", ")))")
         case (nil, let name?, nil):
             guard let route = AMEndpoint(rawValue: name) else {
                 throw EmulatorError(
@@ -162,6 +161,7 @@ public struct Fault: Equatable, Sendable {
         var object: JSONObject = ["id": .string(id)]
         switch spec.target {
         case .operation(let operation): object["operation"] = .string(operation.rawValue)
+        case .pingOne(let operation): object["operation"] = .string(operation.rawValue)
         case .route(let route): object["route"] = .string(route.rawValue)
         case .path(let prefix): object["path"] = .string(prefix)
         }

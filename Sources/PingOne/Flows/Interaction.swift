@@ -19,6 +19,9 @@ struct Interaction: Sendable {
     var userId: String?
     /// A one-time code a connector sent, waiting for its check.
     var pendingCode: PendingCode?
+    /// After a browser's sign-in at an external provider: the `continueToken` it was sent back
+    /// with, and the node the IdP button leads to.
+    var idpResume: (token: String, target: String)?
     var authorization: AuthorizationParameters
 }
 

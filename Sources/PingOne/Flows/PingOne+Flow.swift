@@ -124,7 +124,7 @@ extension PingOne {
         return PingOneReplies.failed(self, code: failed.code, message: failed.message, interaction: interaction)
     }
 
-    private func reply(error: DaVinciError, in interaction: Interaction) -> ServerReply {
+    func reply(error: DaVinciError, in interaction: Interaction) -> ServerReply {
         ServerReply(
             status: error.httpStatus,
             body: error.body(

@@ -77,13 +77,55 @@ for (const flavor of ['rn-ios', 'rn-android']) {
   });
 }
 
+const envId = '8e1a4b2c-7d3f-4e6a-9b5c-1f2d3e4a5b6c';
+const davinciConfig = {
+  discoveryEndpoint: `http://localhost:8080/${envId}/as/.well-known/openid-configuration`,
+  clientId: 'ReactNativeOAuthClient', redirectUri: 'https://com.example.reactnative.todo/callback',
+  scopes: ['openid', 'profile'],
+};
+const signOnInput = { collectors: [{ key: 'username', value: 'demo' }, { key: 'password', value: 'Ch4ng3it!' }, { key: 'SIGNON', value: 'SIGNON' }] };
+
+for (const flavor of ['rn-ios', 'rn-android']) {
+  test(`${flavor}: RNPingDavinci's start and next see PingOne faults as the platform's DaVinci module shows them`, async () => {
+    const bridge = await spawnBridge({ seed: 7, clock: 'virtual', flavor });
+    try {
+      const davinci = bridge.turboModuleRegistry().getEnforcing('RNPingDavinci');
+      const id = await davinci.configureDaVinci(davinciConfig);
+      const set = await bridge.emulator.fault({ operation: 'pingOneAuthorize', kind: 'drop' });
+      assert.equal(set.operation, 'pingOneAuthorize');
+      assert.deepEqual(await davinci.start(id), { type: 'FailureNode', message: TEXTS[flavor].drop, cause: TEXTS[flavor].drop });
+      await bridge.emulator.fault({ operation: 'pingOneAuthorize', kind: 'timeout', seconds: 0.1 });
+      assert.equal((await davinci.start(id)).message, TEXTS[flavor].timeout);
+      assert.equal((await davinci.start(id)).type, 'ContinueNode');
+      await bridge.emulator.fault({ operation: 'pingOneContinue', kind: 'status', status: 503 });
+      const failed = await davinci.next(id, signOnInput);
+      assert.equal(failed.type, 'FailureNode');
+      if (flavor === 'rn-ios') assert.equal(failed.status, 503);
+      else assert.equal(failed.message, '{"code":"UNEXPECTED_SERVER_ERROR","message":"Service Unavailable"}');
+      assert.equal((await davinci.start(id)).type, 'ContinueNode');
+      await bridge.emulator.fault({ operation: 'pingOneContinue', kind: 'status', status: 400, message: 'Nope' });
+      const refused = await davinci.next(id, signOnInput);
+      assert.equal(refused.type, 'ErrorNode');
+      assert.equal(refused.message, 'Nope');
+      assert.equal((await davinci.start(id)).type, 'ContinueNode');
+      await bridge.emulator.fault({ operation: 'pingOneContinue', kind: 'latency', seconds: 0.1 });
+      assert.equal((await davinci.next(id, signOnInput)).type, 'SuccessNode');
+      assert.deepEqual(await bridge.emulator.faults(), { faults: [] });
+      assert.ok((await davinci.getSession(id)).accessToken);
+    } finally {
+      await bridge.close();
+    }
+  });
+}
+
 test('a spec naming an unknown route or operation is refused, listing the valid ones; an unknown id too', async () => {
   const bridge = await spawnBridge({ seed: 7, clock: 'virtual' });
   try {
     await assert.rejects(bridge.emulator.fault({ route: 'token', kind: 'drop' }), (error) => error.code === -32602
       && error.data.param === 'route' && error.message.includes('(routes: authenticate, sessions, serverInfo, authorize, accessToken,'));
     await assert.rejects(bridge.emulator.fault({ operation: 'login', kind: 'drop' }), (error) => error.data.param === 'operation'
-      && error.message.includes('(operations: authenticate, authorize, token, userInfo,'));
+      && error.message.includes('(operations: authenticate, authorize, token, userInfo,')
+      && error.message.includes('pushMessage, pingOneAuthorize, pingOneContinue,'));
     await assert.rejects(bridge.emulator.fault({ operation: 'token', kind: 'latency' }), (error) => error.data.param === 'seconds');
     await assert.rejects(bridge.emulator.clearFaults('fault-7'), (error) => error.data.param === 'id');
     assert.deepEqual(await bridge.emulator.faults(), { faults: [] });

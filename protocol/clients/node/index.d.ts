@@ -472,7 +472,13 @@ export interface Emulator {
 /** The identity server's operations, as `emulator.fault` names them: hit from any caller. */
 export type FaultOperation =
   | 'authenticate' | 'authorize' | 'token' | 'userInfo' | 'revoke' | 'endSession' | 'logoutSession'
-  | 'validateSession' | 'sessionInfo' | 'introspect' | 'jwks' | 'devices' | 'pushMessage';
+  | 'validateSession' | 'sessionInfo' | 'introspect' | 'jwks' | 'devices' | 'pushMessage'
+  | PingOneFaultOperation;
+
+/** The PingOne server's operations (docs/faults.md, "PingOne"): hit from RNPingDavinci and the HTTP face's PingOne routes. */
+export type PingOneFaultOperation =
+  | 'pingOneAuthorize' | 'pingOneContinue' | 'pingOneToken' | 'pingOneUserInfo' | 'pingOneRevoke'
+  | 'pingOneSignOff' | 'pingOneDiscovery' | 'pingOneIdp';
 
 /** AM's REST endpoints on the HTTP face, as `emulator.fault` names them. */
 export type FaultRoute =
