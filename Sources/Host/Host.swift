@@ -60,6 +60,7 @@ public final class Host: Sendable {
             do throws(NotDurable) {
                 try world.commit()
                 outcome = .success(answer)
+                world.unitWatchers.unitEnded(world)
             } catch {
                 outcome = .failure(error)
             }

@@ -42,6 +42,8 @@ public final class World {
     public let pendingCalls = PendingCalls()
     /// The modules' own events (`NativeEventEmitter`), delivered with the unit's other events.
     let moduleEvents = ModuleEvents()
+    /// Told when each unit has ended (`Host.perform`): the inspector's live page.
+    public let unitWatchers = UnitWatchers()
     let stateDirectory: StateDirectory?
 
     /// The stdio host's events go here; without one (in-process use) they are dropped
