@@ -63,6 +63,8 @@ public enum Daemon {
             do {
                 listener = try HTTPServer(configuration: configuration)
                 hostConfiguration.httpOrigin = listener?.origin
+                // The inspector's timeline is kept only where the inspector is served.
+                hostConfiguration.recordsTimeline = Inspector.url(atOrigin: listener?.origin) != nil
             } catch {
                 Log.shared.plain("authbridge: --http: \(error.message)\n")
                 ProcessControl.exitNow(1)

@@ -36,12 +36,15 @@ public final class Host: Sendable {
     public let configuration: HostConfiguration
     /// What faces read of the world without entering it: fixed once the world is built.
     public let view: View
+    /// The inspector's timeline (the world's), for faces to record into outside their units.
+    public let timeline: Timeline?
     private let world: Mutex<World>
 
     public init(configuration: HostConfiguration, connect: Connect? = nil) throws(StartFailure) {
         let world = try World(configuration: configuration, connect: connect)
         self.configuration = configuration
         view = View(world)
+        timeline = world.timeline
         self.world = Mutex(world)
     }
 

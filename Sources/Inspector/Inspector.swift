@@ -49,6 +49,11 @@ public enum Inspector {
             return HTTPResponse(
                 status: 200, headers: [.init("Content-Type", "application/json")] + headers,
                 body: JSONWriter().bytes(InspectorSnapshot.json(world)))
+        case "/timeline":
+            let entries = world.timeline?.entries.map(\.json) ?? []
+            return HTTPResponse(
+                status: 200, headers: [.init("Content-Type", "application/json")] + headers,
+                body: JSONWriter().bytes(["entries": .array(entries)]))
         case "/events":
             return InspectorFeed.open(world, headers: headers)
         default:

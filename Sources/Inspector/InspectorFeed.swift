@@ -6,7 +6,8 @@ import Host
 /// one after each unit of work that changed what the page shows. The feed is a watcher of the
 /// world's units (`UnitWatchers`): with no page open there is none, and a unit does nothing for
 /// the inspector; with one open, each unit builds the snapshot once per watcher and sends it only
-/// when it differs from the last one sent.
+/// when it differs from the last one sent. With the timeline kept, a `timeline` event carries
+/// its entries (an array), the kept ones first, then each new one as it is recorded.
 final class InspectorFeed {
     private let stream: HTTPStream
     private var lastSent: [UInt8] = []
@@ -17,6 +18,13 @@ final class InspectorFeed {
         let feed = InspectorFeed(stream: HTTPStream())
         _ = feed.unitEnded(world)
         world.unitWatchers.add(feed.unitEnded)
+        // The timeline's entries come as they are recorded, outside any unit (a stdio call is
+        // recorded once answered): the kept ones at once, then each new one.
+        if let timeline = world.timeline {
+            let stream = feed.stream
+            let kept = timeline.listen { entry in stream.send(frame(event: "timeline", data: [entry.json])) }
+            stream.send(frame(event: "timeline", data: kept.map(\.json)))
+        }
         var response = HTTPResponse(
             status: 200, headers: [.init("Content-Type", "text/event-stream; charset=utf-8")] + headers)
         response.delivery = .stream(feed.stream)
@@ -36,5 +44,9 @@ final class InspectorFeed {
     /// line breaks, so it is one `data:` line.
     static func frame(event: String, data: [UInt8]) -> [UInt8] {
         Array("event: \(event)\ndata: ".utf8) + data + Array("\n\n".utf8)
+    }
+
+    static func frame(event: String, data entries: [JSONValue]) -> [UInt8] {
+        frame(event: event, data: JSONWriter().bytes(.array(entries)))
     }
 }

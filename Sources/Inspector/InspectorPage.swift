@@ -19,6 +19,10 @@ enum InspectorPage {
           <p id="message" role="status" aria-live="polite"></p>
         </header>
         <main>
+          <section id="timeline-section" aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>
+            <form id="timeline-filter"><label>Face <select id="filter-face"><option value="">all</option><option>stdio</option><option>ping</option><option>http</option><option>event</option></select></label>
+            <label>Containing (a user, a journey, a method) <input id="filter-text" type="search" size="20"></label></form>
+            <ol id="timeline" reversed></ol></section>
           <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
           <section aria-labelledby="h-phones"><h2 id="h-phones">Phones: OATH codes and push notifications</h2><div id="phones"></div></section>
           <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div></section>
@@ -52,6 +56,13 @@ enum InspectorPage {
         button { font: inherit; padding: .15rem .6rem; cursor: pointer; }
         button:focus-visible, a:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f0b400; }
         header form, header p { display: inline-block; margin: .2rem 1rem .2rem 0; }
+        #timeline-section { grid-column: 1 / -1; }
+        #timeline { list-style: none; padding: 0; margin: .5rem 0 0; max-height: 24rem; overflow-y: auto; font-size: .85rem; }
+        #timeline li { border-bottom: 1px solid #e3e5e8; }
+        #timeline summary { cursor: pointer; padding: .15rem 0; }
+        #timeline .failed summary { color: #b42318; }
+        #timeline .face { display: inline-block; min-width: 3.5rem; font-weight: 600; }
+        #timeline pre { white-space: pre-wrap; word-break: break-all; margin: .2rem 0 .4rem 1rem; }
         @media (max-width: 40rem) { main { grid-template-columns: 1fr; } header form, header p { display: block; } }
 
         """
@@ -133,8 +144,33 @@ enum InspectorPage {
             f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
         }
 
+        const timeline = [];
+        function matches(entry) {
+          const face = $('filter-face').value, text = $('filter-text').value.toLowerCase();
+          if (face && entry.face !== face) return false;
+          return !text || JSON.stringify(entry).toLowerCase().includes(text);
+        }
+        function entryNode(entry) {
+          const body = [];
+          if (entry.request !== undefined) body.push(el('pre', {}, 'request ' + JSON.stringify(entry.request, null, 2)));
+          if (entry.response !== undefined) body.push(el('pre', {}, 'response ' + JSON.stringify(entry.response, null, 2)));
+          const summary = el('summary', {}, entry.at.slice(11, 23) + ' ', el('span', { className: 'face' }, entry.face), ' ' + entry.name,
+            entry.ms === undefined ? '' : ' · ' + entry.ms + ' ms', entry.response?.status ? ' · ' + entry.response.status : '',
+            entry.failed ? ' · failed' : '');
+          return el('li', { className: entry.failed ? 'failed' : '', dataset: {} }, el('details', {}, summary, ...body));
+        }
+        function renderTimeline() {
+          $('timeline').replaceChildren(...timeline.filter(matches).reverse().map(entryNode));
+        }
+        function addEntries(entries) {
+          for (const entry of entries) if (!timeline.length || entry.sequence > timeline[timeline.length - 1].sequence) timeline.push(entry);
+          if (timeline.length > 500) timeline.splice(0, timeline.length - 500);
+          renderTimeline();
+        }
+
         function connect() {
           const source = new EventSource('/inspector/events');
+          source.addEventListener('timeline', (event) => addEntries(JSON.parse(event.data)));
           source.addEventListener('state', (event) => { $('live').textContent = 'live'; $('live').className = 'on'; render(JSON.parse(event.data)); });
           source.onerror = () => { $('live').textContent = 'disconnected, retrying…'; $('live').className = 'off'; };
         }
@@ -145,6 +181,9 @@ enum InspectorPage {
             admin('POST', 'clock/advance', { seconds: Number($('advance-seconds').value) });
           });
           $('reset').addEventListener('click', () => admin('POST', 'reset', {}));
+          $('filter-face').addEventListener('change', renderTimeline);
+          $('filter-text').addEventListener('input', renderTimeline);
+          $('timeline-filter').addEventListener('submit', (event) => event.preventDefault());
           $('fault').addEventListener('submit', (event) => {
             event.preventDefault();
             let spec;
