@@ -157,7 +157,7 @@ enum InspectorPage {
           const summary = el('summary', {}, entry.at.slice(11, 23) + ' ', el('span', { className: 'face' }, entry.face), ' ' + entry.name,
             entry.ms === undefined ? '' : ' · ' + entry.ms + ' ms', entry.response?.status ? ' · ' + entry.response.status : '',
             entry.failed ? ' · failed' : '');
-          return el('li', { className: entry.failed ? 'failed' : '', dataset: {} }, el('details', {}, summary, ...body));
+          return el('li', { className: entry.failed ? 'failed' : '' }, el('details', {}, summary, ...body));
         }
         function renderTimeline() {
           $('timeline').replaceChildren(...timeline.filter(matches).reverse().map(entryNode));
