@@ -8,6 +8,7 @@ enum InspectorPage {
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>AuthBridge inspector</title>
+        <link rel="icon" href="data:,">
         <link rel="stylesheet" href="/inspector/app.css">
         <script src="/inspector/app.js" defer></script>
         </head><body>

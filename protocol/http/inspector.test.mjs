@@ -2,12 +2,18 @@
 // (server-sent events) showing a login made over stdio, the admin API taking the page's own
 // origin, the e-mailed one-time code in its snapshot; then the page itself in headless Chromium
 // (skipped with the reason when there is none): the timeline shows a stdio login, a fault injected
-// from the page is seen by the next HTTP request, the e-mailed code is on the page.
+// from the page is seen by the next HTTP request, the e-mailed code is on the page, approving a
+// push from the page completes a push journey waiting over stdio. With INSPECTOR_SCREENSHOTS=DIR
+// the page is captured at 1280×800 (docs/inspector.md's screenshots).
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { Browser, chromium, SKIP } from './chromium.mjs';
 import { DEMO, startDaemon } from './support.mjs';
 
+const here = dirname(fileURLToPath(import.meta.url));
 let daemon;
 let inspector;
 
@@ -114,27 +120,46 @@ test('the e-mailed one-time code is in the snapshot', async () => {
   assert.equal(state.outbox.oneTimeCode.to, 'demo@example.com');
 });
 
+/** The inspector open in a Chromium tab at 1280×800: evaluate, wait for a condition, screenshot. */
+async function openPage(browser, url) {
+  const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+  await browser.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
+  await browser.send('Page.navigate', { url }, sessionId);
+  const evaluate = async (expression) => {
+    const { result, exceptionDetails } = await browser.send('Runtime.evaluate',
+      { expression, returnByValue: true, awaitPromise: true }, sessionId);
+    if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  };
+  const until = async (expression, ms = 1000) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await evaluate(expression).catch(() => undefined);
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  await until(`document.getElementById('live')?.textContent === 'live'`, 5000);
+  return {
+    evaluate, until,
+    /** With INSPECTOR_SCREENSHOTS=DIR, the page as it is now, to DIR/NAME.png (docs/inspector.md's come from here). */
+    async screenshot(name) {
+      const dir = process.env.INSPECTOR_SCREENSHOTS;
+      if (!dir) return;
+      const { data } = await browser.send('Page.captureScreenshot', { format: 'png' }, sessionId);
+      writeFileSync(join(dir, `${name}.png`), Buffer.from(data, 'base64'));
+    },
+    close: () => browser.send('Target.closeTarget', { targetId }),
+  };
+}
+
 test('the page, in Chromium: the timeline, a fault from the page, the e-mailed code', { skip: SKIP }, async () => {
   const browser = new Browser(chromium);
   try {
-    const { targetId } = await browser.send('Target.createTarget', { url: inspector });
-    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
-    const evaluate = async (expression) => {
-      const { result, exceptionDetails } = await browser.send('Runtime.evaluate',
-        { expression, returnByValue: true, awaitPromise: true }, sessionId);
-      if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-      return result.value;
-    };
-    const until = async (expression, ms = 1000) => {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const value = await evaluate(expression).catch(() => undefined);
-        if (value) return value;
-        if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
-    await until(`document.getElementById('live')?.textContent === 'live'`, 5000);
+    const page = await openPage(browser, inspector);
+    const { evaluate, until } = page;
 
     await daemon.connection.request('daemon.ping');
     await until(`[...document.querySelectorAll('#timeline summary')].some((s) => s.textContent.includes('daemon.ping'))`);
@@ -152,8 +177,49 @@ test('the page, in Chromium: the timeline, a fault from the page, the e-mailed c
     await secondFactorByEmail(daemon.connection);
     const sent = await daemon.connection.request('emulator.lastOneTimeCode');
     assert.equal(await until(`document.getElementById('one-time-code')?.textContent === ${JSON.stringify(sent.code)}`), true);
-    await browser.send('Target.closeTarget', { targetId });
+    await page.screenshot('inspector-one-time-code');
+    await page.close();
   } finally {
     await browser.close();
+  }
+});
+
+test('the page, in Chromium: approving a push completes the journey waiting over stdio', { skip: SKIP }, async () => {
+  const push = await startDaemon([
+    '--journeys', join(here, '..', '..', 'docs', 'examples', 'am-exports', 'mfa'), '--auth-service', 'push_registration',
+    '--flavor', 'rn-android', '--clock', 'virtual', '--seed', '7',
+  ]);
+  const browser = new Browser(chromium);
+  try {
+    const url = push.connection.stderr.match(/the inspector at (http:\/\/\S+\/inspector\/)/)[1];
+    const page = await openPage(browser, url);
+    const { connection } = push;
+    await connection.request('start');
+    const registration = await connection.request('next',
+      [answer(await connection.request('login'), { IDToken1: DEMO.username, IDToken2: DEMO.password })]);
+    const values = JSON.parse(registration).callbacks.flatMap((c) => [...(c.output ?? []), ...(c.input ?? [])]).map((v) => v.value);
+    const uri = values.find((value) => typeof value === 'string' && value.startsWith('pushauth://'));
+    await connection.request('emulator.scanPush', { username: DEMO.username, uri });
+    const waiting = await connection.request('next', [registration]);
+    assert.ok(JSON.parse(waiting).callbacks.some((c) => c.type === 'PollingWaitCallback'));
+
+    await page.until(`document.querySelector('#phones .push button') !== null`);
+    await page.screenshot('inspector-push');
+    await page.evaluate(`document.querySelector('#phones .push button').click()`);
+    await page.until(`document.querySelector('#phones .push') === null`);
+    // The polling wait's time passes from the page too.
+    await page.evaluate(`(() => {
+      document.getElementById('advance-seconds').value = '6';
+      document.querySelector('#advance button').click();
+    })()`);
+    await page.until(`document.getElementById('message').textContent === 'POST clock/advance: done'`);
+    const done = await connection.request('next', [waiting]);
+    assert.equal(done.type, 'LoginSuccess');
+    await page.until(`document.querySelectorAll('#sessions tbody tr').length === 1`);
+    await page.screenshot('inspector-session');
+    await page.close();
+  } finally {
+    await browser.close();
+    push.close();
   }
 });
