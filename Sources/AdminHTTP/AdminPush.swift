@@ -4,7 +4,7 @@ import Host
 
 /// `phones/{phone}/notifications`: the push notifications waiting on an emulated phone, approved
 /// or denied as its authenticator app would, as `emulator.pushNotifications`,
-/// `emulator.approvePush` and `emulator.denyPush` do (docs/devices.md).
+/// `emulator.approvePush` and `emulator.denyPush` do (docs/seed.md).
 enum AdminPush {
     static let resource = AdminResource(
         name: "push",

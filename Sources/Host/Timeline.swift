@@ -39,7 +39,9 @@ public final class Timeline: Sendable {
 
     public static let capacity = 500
 
-    private let state = Mutex((entries: [Entry](), next: Int64(1), listeners: [(id: Int, hear: Listener)](), ids: 0))
+    /// A ring: once full, `oldest` is where the next entry overwrites the oldest one.
+    private let state = Mutex(
+        (entries: [Entry](), oldest: 0, next: Int64(1), listeners: [(id: Int, hear: Listener)](), ids: 0))
 
     public init() {}
 
@@ -55,8 +57,12 @@ public final class Timeline: Sendable {
                 sequence: state.next, face: face, name: name, at: at, milliseconds: milliseconds, request: request,
                 response: response, failed: failed)
             state.next += 1
-            state.entries.append(entry)
-            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+            if state.entries.count < Self.capacity {
+                state.entries.append(entry)
+            } else {
+                state.entries[state.oldest] = entry
+                state.oldest = (state.oldest + 1) % Self.capacity
+            }
             return (entry, state.listeners)
         }
         guard !listeners.isEmpty else { return }
@@ -70,11 +76,15 @@ public final class Timeline: Sendable {
         state.withLock { state in
             state.ids += 1
             state.listeners.append((state.ids, listener))
-            return state.entries
+            return Self.inOrder(state.entries, oldest: state.oldest)
         }
     }
 
-    public var entries: [Entry] { state.withLock { $0.entries } }
+    public var entries: [Entry] { state.withLock { Self.inOrder($0.entries, oldest: $0.oldest) } }
+
+    private static func inOrder(_ entries: [Entry], oldest: Int) -> [Entry] {
+        Array(entries[oldest...] + entries[..<oldest])
+    }
 
     public var listenerCount: Int { state.withLock { $0.listeners.count } }
 }

@@ -136,11 +136,15 @@ enum InspectorPage {
             ['access token', tokens ? tokens.accessToken + ' (expires in ' + Math.round(tokens.expiresIn) + ' s' + (tokens.stale ? ', stale' : '') + ')' : '—'],
             ['ID token claims', tokens?.idTokenClaims ? json(tokens.idTokenClaims) : '—'],
           ]));
-          show('users', table(['username', 'attributes', 'devices', 'lock'], state.users.map((u) => [
-            u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
-            u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) : '') : '—'])));
-          show('sessions', table(['user', 'token', 'since', 'journeys'], state.sessions.map((s) => [
-            s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', ')])));
+          show('users', table(['username', 'attributes', 'devices', 'lock'], state.users.map((u) => {
+            const path = 'users/' + encodeURIComponent(u.username);
+            return [u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
+              el('span', {}, u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) + ' ' : ' ') : '',
+                u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }))];
+          })));
+          show('sessions', table(['user', 'token', 'since', 'journeys', ''], state.sessions.map((s) => [
+            s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', '),
+            action('End', 'DELETE', 'sessions/ops/' + encodeURIComponent(s.opsId))])));
           show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
             f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
         }

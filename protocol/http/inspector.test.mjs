@@ -111,6 +111,22 @@ test("the admin API takes the page's own origin, and a fault set there is seen b
   assert.equal(other.status, 403, 'another origin is still refused');
 });
 
+test("ending a session by its opsId (the page's End) logs the native side out", async () => {
+  await daemon.connection.request('tokenSyncReady');
+  const step = await daemon.connection.request('login');
+  await daemon.connection.request('next', [answer(step, { IDToken1: DEMO.username, IDToken2: DEMO.password })]);
+  await daemon.nextEvent('TOKEN_EVENT');
+  const state = await (await fetch(`${inspector}state`)).json();
+  const [session] = state.sessions;
+  const ended = await fetch(`${daemon.origin}/emulator/v1/sessions/ops/${encodeURIComponent(session.opsId)}`,
+    { method: 'DELETE', headers: { Origin: daemon.origin } });
+  assert.equal(ended.status, 200);
+  await daemon.nextEvent('LOGOUT_EVENT');
+  assert.deepEqual((await (await fetch(`${inspector}state`)).json()).sessions, []);
+  const again = await fetch(`${daemon.origin}/emulator/v1/sessions/ops/${encodeURIComponent(session.opsId)}`, { method: 'DELETE' });
+  assert.equal(again.status, 404);
+});
+
 test('the e-mailed one-time code is in the snapshot', async () => {
   const otp = await secondFactorByEmail(daemon.connection);
   assert.equal(JSON.parse(otp).stage, 'OneTimePasswordEmail');
