@@ -47,7 +47,7 @@ public struct AdminAPI: Sendable {
         }
         if request.method == "OPTIONS" {
             var headers = Self.corsHeaders(origin)
-            headers.append(.init("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS"))
+            headers.append(.init("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS"))
             headers.append(.init("Access-Control-Allow-Headers", "Content-Type"))
             return HTTPResponse(status: 204, headers: headers)
         }

@@ -58,11 +58,13 @@ public final class Host: Sendable {
     /// Not reentrant.
     public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
         let (outcome, writtenWait) = world.withLock { world in
+            let failureBefore = world.timeline == nil ? nil : world.embedded.lastFailure
             let answer = work(world)
             let outcome: Result<T, NotDurable>
             do throws(NotDurable) {
                 try world.commit()
                 outcome = .success(answer)
+                if world.timeline != nil { world.recordJourneyFailure(since: failureBefore) }
                 world.unitWatchers.unitEnded(world)
             } catch {
                 outcome = .failure(error)

@@ -26,9 +26,17 @@ enum InspectorPage {
             <ol id="timeline" reversed></ol></section>
           <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
           <section aria-labelledby="h-phones"><h2 id="h-phones">Phones: OATH codes and push notifications</h2><div id="phones"></div></section>
-          <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div></section>
+          <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div>
+            <form id="outcome"><p>A scripted node's outcome, for the next journey that reaches it:</p>
+            <label>Journey <input id="outcome-journey" required size="10"></label>
+            <label>Node id <input id="outcome-node" required size="10"></label>
+            <label>Outcome <input id="outcome-name" required size="8"></label>
+            <button>Set</button></form></section>
           <section aria-labelledby="h-native"><h2 id="h-native">Native side</h2><div id="native"></div></section>
-          <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><div id="users"></div></section>
+          <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><div id="users"></div>
+            <form id="add-user"><label>Username <input id="new-username" required size="10"></label>
+            <label>Password <input id="new-password" type="password" required size="10" autocomplete="new-password"></label>
+            <button>Add user</button></form></section>
           <section aria-labelledby="h-sessions"><h2 id="h-sessions">SSO sessions</h2><div id="sessions"></div></section>
           <section aria-labelledby="h-faults"><h2 id="h-faults">Faults</h2><div id="faults"></div>
             <form id="fault"><label>Fault spec (JSON, as emulator.fault takes it)<br>
@@ -140,7 +148,8 @@ enum InspectorPage {
             const path = 'users/' + encodeURIComponent(u.username);
             return [u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
               el('span', {}, u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) + ' ' : ' ') : '',
-                u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }))];
+                u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }),
+                ' ', action('Revoke sessions and tokens', 'POST', path + '/revoke', {}))];
           })));
           show('sessions', table(['user', 'token', 'since', 'journeys', ''], state.sessions.map((s) => [
             s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', '),
@@ -186,6 +195,17 @@ enum InspectorPage {
             admin('POST', 'clock/advance', { seconds: Number($('advance-seconds').value) });
           });
           $('reset').addEventListener('click', () => admin('POST', 'reset', {}));
+          $('add-user').addEventListener('submit', (event) => {
+            event.preventDefault();
+            admin('POST', 'users', { username: $('new-username').value, password: $('new-password').value });
+            $('new-password').value = '';
+          });
+          $('outcome').addEventListener('submit', (event) => {
+            event.preventDefault();
+            const path = 'journeys/' + encodeURIComponent($('outcome-journey').value) + '/nodes/' +
+              encodeURIComponent($('outcome-node').value) + '/outcome';
+            admin('PUT', path, { outcome: $('outcome-name').value });
+          });
           $('filter-face').addEventListener('change', renderTimeline);
           $('filter-text').addEventListener('input', renderTimeline);
           $('timeline-filter').addEventListener('submit', (event) => event.preventDefault());
