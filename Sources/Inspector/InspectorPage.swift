@@ -38,6 +38,8 @@ enum InspectorPage {
             <label>Password <input id="new-password" type="password" required size="10" autocomplete="new-password"></label>
             <button>Add user</button></form></section>
           <section aria-labelledby="h-sessions"><h2 id="h-sessions">SSO sessions</h2><div id="sessions"></div></section>
+          <section aria-labelledby="h-journeys"><h2 id="h-journeys">Journeys in flight</h2><div id="journeys"></div></section>
+          <section aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
           <section aria-labelledby="h-faults"><h2 id="h-faults">Faults</h2><div id="faults"></div>
             <form id="fault"><label>Fault spec (JSON, as emulator.fault takes it)<br>
             <textarea id="fault-spec" rows="2" cols="60">{"route":"accessToken","kind":"status","status":503}</textarea></label><br>
@@ -154,6 +156,11 @@ enum InspectorPage {
           show('sessions', table(['user', 'token', 'since', 'journeys', ''], state.sessions.map((s) => [
             s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', '),
             action('End', 'DELETE', 'sessions/ops/' + encodeURIComponent(s.opsId))])));
+          show('journeys', table(['journey', 'node', 'step', 'user', 'times out in'], state.journeys.map((j) => [
+            j.journey + (j.tree !== j.journey ? ' › ' + j.tree : ''), j.node, (j.stage ? j.stage + ': ' : '') + j.callbacks.join(', '),
+            j.username ?? '—', Math.round(j.timesOutIn) + ' s'])));
+          show('grants', table(['client', 'user', 'scopes', 'since', 'refresh for'], state.grants.map((g) => [
+            g.clientId, g.username ?? '—', g.scopes.join(' '), time(g.authTime), Math.round(g.refreshExpiresIn) + ' s'])));
           show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
             f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
         }

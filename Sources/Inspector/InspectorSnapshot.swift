@@ -22,6 +22,8 @@ public enum InspectorSnapshot {
             "faults": .array(world.faults.map(\.json)),
         ]
         result["phones"] = .array(world.phones.all.map { .object(phone($0, now: now)) })
+        result["journeys"] = .array(world.embedded.journeysInFlight.map { .object(journey($0, now: now)) })
+        result["grants"] = .array(world.embedded.grants.map { .object(grant($0, world, now: now)) })
         return .object(result)
     }
 
@@ -51,6 +53,24 @@ public enum InspectorSnapshot {
             "token": .string(short(session.tokenId)), "opsId": .string(session.opsId),
             "username": .string(session.username), "authTime": .double(session.authTime),
             "lastAccess": .double(session.lastAccess), "journeys": .array(session.journeys.map { .string($0) }),
+        ]
+    }
+
+    static func journey(_ journey: EmbeddedAM.JourneyInFlight, now: Double) -> JSONObject {
+        [
+            "journey": .string(journey.journey), "tree": .string(journey.tree), "node": .string(journey.node),
+            "stage": JSONValue(journey.stage), "callbacks": .array(journey.callbacks.map { .string($0) }),
+            "username": JSONValue(journey.username), "deadline": .double(journey.deadline),
+            "timesOutIn": .double(journey.deadline - now),
+        ]
+    }
+
+    static func grant(_ grant: EmbeddedAM.GrantView, _ world: World, now: Double) -> JSONObject {
+        [
+            "clientId": .string(grant.clientId),
+            "username": JSONValue(world.embedded.users.find(id: grant.userId)?.username),
+            "scopes": .array(grant.scopes.map { .string($0) }), "authTime": .double(grant.authTime),
+            "issuer": JSONValue(grant.issuer), "refreshExpiresIn": .double(grant.refreshExpires - now),
         ]
     }
 

@@ -75,6 +75,11 @@ import Testing
         #expect(session["username"] == "demo")
         let token = try #require(session["token"]?.stringValue)
         #expect(token.hasSuffix("…") && token.count == 9)
+        let grant = try #require(state["grants"]?.arrayValue?.first)
+        #expect(grant["username"] == "demo")
+        #expect(grant["refreshExpiresIn"]?.doubleValue.map { $0 > 0 } == true)
+        #expect(grant["refreshToken"] == nil)
+        #expect(state["journeys"] == [], "the login journey is over")
         let native = try #require(state["native"]?["tokens"])
         #expect(native["accessToken"]?.stringValue?.hasSuffix("…") == true)
         #expect(native["idTokenClaims"]?["sub"] != nil)
@@ -82,6 +87,13 @@ import Testing
         for full in app.perform({ world in [world.nativeState.tokens?.value, world.nativeState.tokens?.idToken] }) {
             #expect(!text.contains(try #require(full)), "no token appears whole")
         }
+        _ = try app.call("logout")
+        _ = try app.call("login")
+        let waiting = try #require(Self.state(app)["journeys"]?.arrayValue?.first)
+        #expect(waiting["journey"] == "Login")
+        #expect(waiting["callbacks"] == ["NameCallback", "PasswordCallback"])
+        #expect(waiting["timesOutIn"]?.doubleValue.map { $0 > 0 } == true)
+        #expect(waiting["authId"] == nil)
     }
 
     @Test func theFeedSendsTheStateAtOnceThenAfterEachUnitThatChangedIt() throws {
