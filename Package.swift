@@ -58,14 +58,25 @@ let package = Package(
         ),
         .target(
             name: "RPCFace",
-            dependencies: ["AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules", "EmulatedDevice"]),
-        .target(name: "AdminHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "Host", "EmbeddedAM"]),
+            dependencies: [
+                "AuthBridgeCore", "JSONRPC", "IdentityServer", "Host", "NativeModules", "EmulatedDevice", "Inspector",
+            ]),
+        .target(
+            name: "AdminHTTP", dependencies: ["AuthBridgeCore", "HTTPServer", "Host", "EmbeddedAM", "EmulatedDevice"]),
+        .target(
+            name: "Inspector",
+            dependencies: ["AuthBridgeCore", "HTTPServer", "Host", "EmbeddedAM", "EmulatedDevice", "AdminHTTP"]),
         .target(
             name: "HTTPFace",
-            dependencies: ["AuthBridgeCore", "HTTPServer", "AMHTTP", "AdminHTTP", "Host", "IdentityServer"]),
+            dependencies: [
+                "AuthBridgeCore", "HTTPServer", "AMHTTP", "AdminHTTP", "Host", "IdentityServer",
+                "Inspector",
+            ]),
         .target(
             name: "Daemon",
-            dependencies: ["AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig"]),
+            dependencies: [
+                "AuthBridgeCore", "JSONRPC", "Host", "RPCFace", "HTTPServer", "HTTPFace", "RemoteConfig", "Inspector",
+            ]),
         .executableTarget(name: "authbridge", dependencies: ["Daemon"]),
         .executableTarget(name: "authbridge-remote", dependencies: ["Daemon", "Host", "RemoteAM"]),
         .target(
@@ -92,6 +103,7 @@ let package = Package(
                 "Host", "RPCFace", "HTTPFace", "HTTPServer", "JSONRPC", "NativeModules", "NativeSDK", "EmbeddedAM",
                 "AuthBridgeCore", "TestSupport",
                 "AdminHTTP",
+                "Inspector",
             ]
         ),
         .testTarget(

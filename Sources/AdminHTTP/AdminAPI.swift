@@ -7,14 +7,20 @@ import Host
 /// (`/emulator/v1/projects/{id}/accounts`, …). A test's own tooling uses it over HTTP as it uses
 /// `emulator.*` over stdio. It is served only when the HTTP face is bound to loopback (the
 /// surface is not registered otherwise), answers only loopback peers, and refuses a browser's
-/// cross-origin call unless its origin was allowed with `--cors-origin`. Errors are JSON:
+/// cross-origin call unless its origin was allowed with `--cors-origin` (its own origin, the
+/// inspector page's, is not cross-origin). Errors are JSON:
 /// `{"error": {"code", "status", "message", "field"}}`, `field` the member at fault.
 public struct AdminAPI: Sendable {
     public static let prefix = "/emulator/v1"
 
     let corsOrigins: [String]
+    /// The HTTP face's own origin: a page it serves (the inspector) calls from there.
+    let ownOrigin: String?
 
-    public init(corsOrigins: [String]) { self.corsOrigins = corsOrigins }
+    public init(corsOrigins: [String], ownOrigin: String? = nil) {
+        self.corsOrigins = corsOrigins
+        self.ownOrigin = ownOrigin
+    }
 
     /// Whether the request is the admin API's (from its path alone).
     public static func claims(_ request: HTTPRequest) -> Bool {
@@ -30,7 +36,7 @@ public struct AdminAPI: Sendable {
     }
 
     public func respond(_ request: HTTPRequest, world: World) -> HTTPResponse {
-        guard let peer = request.peer, Sockets.Endpoint(host: peer, port: 0).isLoopback else {
+        guard request.isFromLoopback else {
             return AdminError(403, "the admin API answers loopback clients only").response(cors: nil)
         }
         let origin = request.header("Origin")
@@ -41,7 +47,7 @@ public struct AdminAPI: Sendable {
         }
         if request.method == "OPTIONS" {
             var headers = Self.corsHeaders(origin)
-            headers.append(.init("Access-Control-Allow-Methods", "GET, POST, PATCH, DELETE, OPTIONS"))
+            headers.append(.init("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS"))
             headers.append(.init("Access-Control-Allow-Headers", "Content-Type"))
             return HTTPResponse(status: 204, headers: headers)
         }
@@ -67,7 +73,8 @@ public struct AdminAPI: Sendable {
     }
 
     private func allows(_ origin: String) -> Bool {
-        corsOrigins.contains("*") || corsOrigins.contains { $0.lowercased() == origin.lowercased() }
+        origin.lowercased() == ownOrigin?.lowercased() || corsOrigins.contains("*")
+            || corsOrigins.contains { $0.lowercased() == origin.lowercased() }
     }
 
     static func corsHeaders(_ origin: String?) -> [HTTPRequest.Header] {

@@ -2,5 +2,6 @@
 enum AdminResources {
     static let all: [AdminResource] = [
         AdminUsers.resource, AdminDevices.resource, AdminSessions.resource, AdminState.resource, AdminFaults.resource,
+        AdminClock.resource, AdminPush.resource, AdminJourneys.resource,
     ]
 }

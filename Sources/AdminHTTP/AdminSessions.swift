@@ -3,7 +3,8 @@ import EmbeddedAM
 import Host
 
 /// `sessions`: the live SSO sessions in the seed's form, created from it, read, and ended one
-/// or all (as an administrator ends them: the native side's login ends with its session).
+/// or all (as an administrator ends them: the native side's login ends with its session), one by
+/// its token or by its opsId.
 enum AdminSessions {
     static let resource = AdminResource(
         name: "sessions",
@@ -21,6 +22,16 @@ enum AdminSessions {
                 let tokens = world.embedded.sessions.all.map(\.tokenId)
                 for token in tokens { world.embedded.sessions.end(token, cause: .administrator) }
                 return AdminReply(["deleted": .int(Int64(tokens.count))])
+            },
+            // By the session's opsId, which is no credential (what the inspector page holds of a
+            // session: it shows the token cut short), and as a logout of that session ends it
+            // (`/sessions?_action=logout`): the native login holding it ends too, with LOGOUT_EVENT.
+            AdminRoute("DELETE", "sessions/ops/{opsId}") { call, world throws(AdminError) in
+                let opsId = call.capture("opsId")
+                guard let session = world.embedded.sessions.all.first(where: { $0.opsId == opsId }),
+                    world.embedded.sessions.end(session.tokenId, cause: .logout)
+                else { throw AdminError(404, "no live session with that opsId", field: "opsId") }
+                return AdminReply([:])
             },
             AdminRoute("GET", "sessions/{token}") { call, world throws(AdminError) in
                 AdminReply(try session(call.capture("token"), world))

@@ -3,7 +3,7 @@ import EmbeddedAM
 import Host
 
 /// `users`: list, create (a seed user), read, update (password, attributes, lock), delete one
-/// or all (Firebase's `DELETE …/accounts`).
+/// or all (Firebase's `DELETE …/accounts`), revoke one's sessions and grants.
 enum AdminUsers {
     static let resource = AdminResource(
         name: "users",
@@ -32,6 +32,18 @@ enum AdminUsers {
                 _ = try user(name, world)
                 try update(name, with: try call.object(), world)
                 return AdminReply(try user(name, world))
+            },
+            // As `emulator.revokeSession`: the user's sessions and OAuth grants end on the server;
+            // the native side is not told and finds out at its next refresh.
+            AdminRoute("POST", "users/{username}/revoke") { call, world throws(AdminError) in
+                let name = call.capture("username")
+                _ = try user(name, world)
+                do throws(EmulatorError) {
+                    let ended = try world.revokeSessions(username: name)
+                    return AdminReply(["sessions": .int(Int64(ended.sessions)), "grants": .int(Int64(ended.grants))])
+                } catch {
+                    throw AdminError(400, error.reason, field: error.param)
+                }
             },
             AdminRoute("DELETE", "users/{username}") { call, world throws(AdminError) in
                 guard world.embedded.deleteUser(username: call.capture("username")) != nil else {

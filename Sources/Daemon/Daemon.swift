@@ -2,6 +2,7 @@ import AuthBridgeCore
 import HTTPFace
 import HTTPServer
 import Host
+import Inspector
 import JSONRPC
 import RPCFace
 
@@ -62,6 +63,8 @@ public enum Daemon {
             do {
                 listener = try HTTPServer(configuration: configuration)
                 hostConfiguration.httpOrigin = listener?.origin
+                // The inspector's timeline is kept only where the inspector is served.
+                hostConfiguration.recordsTimeline = Inspector.url(atOrigin: listener?.origin) != nil
             } catch {
                 Log.shared.plain("authbridge: --http: \(error.message)\n")
                 ProcessControl.exitNow(1)
@@ -91,6 +94,9 @@ public enum Daemon {
             let named = options.host.publicURL.map { ", public URL \($0)/" } ?? ""
             Log.shared.plain(
                 "authbridge: AM over HTTP at \(listener.origin)/am/ (realm \(host.view.server.realm)\(named))\n")
+            if let url = Inspector.url(atOrigin: listener.origin) {
+                Log.shared.plain("authbridge: the inspector at \(url) (docs/inspector.md)\n")
+            }
             if faces.stdio { HTTPFace.start(host: host, listener: listener, corsOrigins: options.corsOrigins) }
         }
 

@@ -82,6 +82,10 @@ public final class EmbeddedAM: IdentityServer {
 
     /// One-time codes and resume links the server "sent".
     public var outbox: Outbox { journeyEngine.outbox }
+    /// The journeys waiting on a client, soonest to time out first (the inspector).
+    public var journeysInFlight: [JourneyInFlight] { journeyEngine.inFlight }
+    /// The live OAuth grants, oldest first (the inspector).
+    public var grants: [GrantView] { oauth.grantViews }
 
     /// A one-time code another face of this server sent (a DaVinci flow's e-mail or SMS), put in
     /// the same outbox, so `emulator.lastOneTimeCode` reads it as it reads a journey's.

@@ -3,6 +3,7 @@ import AdminHTTP
 import AuthBridgeCore
 import HTTPServer
 import Host
+import Inspector
 
 /// One part of what the single HTTP listener serves, under paths of its own: AM's REST API, and
 /// beside it the other surfaces (docs/http.md). A new surface is a new entry in `HTTPSurfaces.all`,
@@ -25,7 +26,14 @@ enum HTTPSurfaces {
             // The admin API exists only on a loopback listener (docs/seed.md).
             HTTPSurface(
                 name: "admin", claims: { AdminAPI.served(atOrigin: view.httpOrigin) && AdminAPI.claims($0) },
-                respond: { request, world in AdminAPI(corsOrigins: corsOrigins).respond(request, world: world) }),
+                respond: { request, world in
+                    AdminAPI(corsOrigins: corsOrigins, ownOrigin: view.httpOrigin).respond(request, world: world)
+                }),
+            // The inspector page: where the admin API is, whose endpoints its actions call (docs/inspector.md).
+            HTTPSurface(
+                name: "inspector",
+                claims: { AdminAPI.served(atOrigin: view.httpOrigin) && Inspector.claims($0) },
+                respond: { request, world in Inspector.respond(request, world: world) }),
             PingOneSurface.surface(view: view, corsOrigins: corsOrigins),
             HTTPSurface(
                 name: "am", claims: { _ in true },

@@ -48,6 +48,14 @@ enum HTTPConnection {
                 case .request(var request):
                     request.peer = peer
                     let response = handler(request)
+                    if case .stream(let stream) = response.delivery {
+                        response.encodeStreamHead(into: &out)
+                        if Sockets.sendAll(fd, out) == nil { pump(fd, stream, configuration) }
+                        stream.close()
+                        out.removeAll()
+                        closing = true
+                        continue
+                    }
                     if response.delivery != .now {
                         // Earlier pipelined answers leave first; then this one waits, or never comes.
                         if !out.isEmpty, Sockets.sendAll(fd, out) != nil { closing = true }
@@ -90,7 +98,7 @@ enum HTTPConnection {
         _ fd: Int32, _ delivery: HTTPResponse.Delivery, buffer: UnsafeMutableRawBufferPointer
     ) -> Bool {
         switch delivery {
-        case .now: return true
+        case .now, .stream: return true
         case .after(let seconds):
             ProcessControl.sleep(seconds: seconds)
             return true
@@ -104,6 +112,14 @@ enum HTTPConnection {
                 Sockets.setReceiveTimeout(fd, seconds: left.seconds)
                 guard case .success(let count) = Sockets.receive(fd, into: buffer), count > 0 else { return false }
             }
+        }
+    }
+
+    /// Writes what the stream gets until it ends or the client leaves (a write fails).
+    private static func pump(_ fd: Int32, _ stream: HTTPStream, _ configuration: HTTPServer.Configuration) {
+        while let chunks = stream.take(waiting: configuration.streamKeepAliveSeconds) {
+            let bytes = chunks.isEmpty ? Array(":\n\n".utf8) : chunks.flatMap { $0 }
+            if Sockets.sendAll(fd, bytes) != nil { return }
         }
     }
 

@@ -1,3 +1,5 @@
+import AuthBridgeCore
+
 /// One HTTP/1.x request as the decoder read it. Header names keep their case; lookups ignore it.
 public struct HTTPRequest: Equatable, Sendable {
     public struct Header: Equatable, Sendable {
@@ -39,6 +41,13 @@ public struct HTTPRequest: Equatable, Sendable {
     public func headers(named name: String) -> [String] {
         let wanted = name.lowercased()
         return headers.filter { $0.name.lowercased() == wanted }.map(\.value)
+    }
+
+    /// Whether the client is on this machine (a 127.x.x.x peer): what the admin API and the
+    /// inspector, served only to loopback clients, check. Unknown peers are not.
+    public var isFromLoopback: Bool {
+        guard let peer else { return false }
+        return Sockets.Endpoint(host: peer, port: 0).isLoopback
     }
 
     /// The target before `?`.

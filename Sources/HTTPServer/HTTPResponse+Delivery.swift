@@ -10,5 +10,8 @@ extension HTTPResponse {
         case drop
         /// Never sent: nothing for `seconds` (or until the client closes first), then the connection closes.
         case silence(seconds: Double)
+        /// The head now, then the body as the stream gets it, until it or the client ends (the
+        /// connection closes then).
+        case stream(HTTPStream)
     }
 }

@@ -67,6 +67,15 @@ public struct HTTPResponse: Equatable, Sendable {
         if !headOnly, !bodiless { out.append(contentsOf: body) }
     }
 
+    /// The head of a streamed response (`Delivery.stream`): no length, the connection closes after it.
+    public func encodeStreamHead(into out: inout [UInt8]) {
+        out.append(contentsOf: "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n".utf8)
+        for header in headers where !Self.managed.contains(header.name.lowercased()) {
+            out.append(contentsOf: "\(header.name): \(header.value)\r\n".utf8)
+        }
+        out.append(contentsOf: "Connection: close\r\n\r\n".utf8)
+    }
+
     /// Framing headers belong to the encoder: a handler's own would contradict it.
     private static let managed: Set<String> = ["content-length", "connection", "transfer-encoding"]
 

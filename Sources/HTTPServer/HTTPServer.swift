@@ -19,6 +19,9 @@ public final class HTTPServer: Sendable {
         /// How long one request may take to arrive, head and body, from its first byte (408 past it).
         public var requestSeconds: Double = Self.defaultRequestSeconds
         public static let defaultRequestSeconds: Double = 10
+        /// How long a streamed response (`HTTPStream`) may stay silent before a comment line is
+        /// written, to learn whether the client is still there.
+        public var streamKeepAliveSeconds: Double = 15
 
         public init() {}
     }

@@ -36,12 +36,15 @@ public final class Host: Sendable {
     public let configuration: HostConfiguration
     /// What faces read of the world without entering it: fixed once the world is built.
     public let view: View
+    /// The inspector's timeline (the world's), for faces to record into outside their units.
+    public let timeline: Timeline?
     private let world: Mutex<World>
 
     public init(configuration: HostConfiguration, connect: Connect? = nil) throws(StartFailure) {
         let world = try World(configuration: configuration, connect: connect)
         self.configuration = configuration
         view = View(world)
+        timeline = world.timeline
         self.world = Mutex(world)
     }
 
@@ -55,11 +58,14 @@ public final class Host: Sendable {
     /// Not reentrant.
     public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
         let (outcome, writtenWait) = world.withLock { world in
+            let failureBefore = world.timeline == nil ? nil : world.embedded.lastFailure
             let answer = work(world)
             let outcome: Result<T, NotDurable>
             do throws(NotDurable) {
                 try world.commit()
                 outcome = .success(answer)
+                if world.timeline != nil { world.recordJourneyFailure(since: failureBefore) }
+                world.unitWatchers.unitEnded(world)
             } catch {
                 outcome = .failure(error)
             }

@@ -40,6 +40,9 @@ public struct HostConfiguration: Sendable {
     /// `--public-url`: the embedded server's base URL as clients reach it (`http://…/am`), named
     /// instead of `<httpOrigin>/am` so the issuer does not depend on the port bound.
     public var publicURL: String?
+    /// Whether the faces record the inspector's timeline (`Timeline`): set when the HTTP face,
+    /// which serves the inspector, is on loopback.
+    public var recordsTimeline = false
     /// `--redirect-uri`: more redirect URIs the embedded server's OAuth client accepts (a web
     /// app's own), registered after its default, which the native side keeps sending.
     public var redirectUris: [String] = []

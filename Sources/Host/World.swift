@@ -45,6 +45,10 @@ public final class World {
     public let pendingCalls = PendingCalls()
     /// The modules' own events (`NativeEventEmitter`), delivered with the unit's other events.
     let moduleEvents = ModuleEvents()
+    /// Told when each unit has ended (`Host.perform`): the inspector's live page.
+    public let unitWatchers = UnitWatchers()
+    /// The inspector's timeline, when it is recorded (`HostConfiguration.recordsTimeline`).
+    public let timeline: Timeline?
     let stateDirectory: StateDirectory?
 
     /// The stdio host's events go here; without one (in-process use) they are dropped
@@ -69,6 +73,7 @@ public final class World {
 
     init(configuration: HostConfiguration, connect: Host.Connect?) throws(StartFailure) {
         self.configuration = configuration
+        timeline = configuration.recordsTimeline ? Timeline() : nil
         let seeded = configuration.seed.map { SeededRandomSource(seed: $0) }
         random = seeded ?? SystemRandomSource()
         let virtual: VirtualClock?

@@ -1,5 +1,6 @@
 import AuthBridgeCore
 import Host
+import Inspector
 import JSONRPC
 
 /// `daemon.*`: what the host asks of the daemon itself.
@@ -44,6 +45,8 @@ extension RPCFace {
                 var http: JSONObject = ["origin": .string(origin), "baseUrl": .string(origin + "/am/")]
                 // What clients are told to use (the issuer names it); origin and baseUrl stay where to connect.
                 if let url = configuration.publicURL { http["publicUrl"] = .string(url + "/") }
+                // The inspector page, where the face serves it (loopback only).
+                if let url = Inspector.url(atOrigin: origin) { http["inspector"] = .string(url) }
                 result["http"] = .object(http)
             }
             let encoded = EncodedResult(.object(result))

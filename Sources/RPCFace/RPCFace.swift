@@ -56,17 +56,17 @@ public final class RPCFace {
     private func traced<Answer>(
         _ handler: @escaping (RPCCall) throws(JSONRPCError) -> Answer, value: @escaping (Answer) -> JSONValue
     ) -> (RPCCall) throws(JSONRPCError) -> Answer {
-        guard let tracer else { return handler }
-        return { (call: RPCCall) throws(JSONRPCError) -> Answer in
-            let start = tracer.request(call)
-            do throws(JSONRPCError) {
-                let answer = try handler(call)
-                tracer.response(call, since: start, .success(value(answer)))
-                return answer
-            } catch {
-                tracer.response(call, since: start, .failure(error))
-                throw error
-            }
+        let timeline = host.timeline
+        guard tracer != nil || timeline != nil else { return handler }
+        return { [tracer] (call: RPCCall) throws(JSONRPCError) -> Answer in
+            let start = tracer?.request(call) ?? ContinuousClock.now
+            let began = timeline?.now ?? 0
+            let outcome: Result<Answer, JSONRPCError>
+            do throws(JSONRPCError) { outcome = .success(try handler(call)) } catch { outcome = .failure(error) }
+            let answer = outcome.map(value)
+            tracer?.response(call, since: start, answer)
+            if let timeline { TimelineRecord.call(call, began: began, since: start, answer, into: timeline) }
+            return try outcome.get()
         }
     }
 
@@ -138,7 +138,7 @@ public final class RPCFace {
             maxQueuedOutput: maxQueuedOutput)
         let connection = RPCConnection(stdio: stdio, server: server)
         self.connection = connection
-        let events = WriterEventSink(stdio.writer, tracer: tracer)
+        let events = WriterEventSink(stdio.writer, tracer: tracer, timeline: host.timeline)
         host.attach(events)
         defer { host.attach(nil) }
         // Every write to the stdio host goes through the Host: HTTP's units deliver events to the
@@ -204,16 +204,19 @@ extension BridgeError {
 final class WriterEventSink: EventSink {
     private let writer: FrameWriter
     private let tracer: Tracer?
+    private let timeline: Timeline?
 
-    init(_ writer: FrameWriter, tracer: Tracer? = nil) {
+    init(_ writer: FrameWriter, tracer: Tracer? = nil, timeline: Timeline? = nil) {
         self.writer = writer
         self.tracer = tracer
+        self.timeline = timeline
     }
 
     private var delivered = false
 
     func deliver(event: String, params: JSONValue) {
         tracer?.event(event, params)
+        timeline?.record(face: "event", name: event, at: timeline?.now ?? 0, request: Redaction.value(params))
         writer.send(message: JSONRPCOutgoing.notification(method: event, params: params))
         delivered = true
     }

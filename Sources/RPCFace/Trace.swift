@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import Host
 import JSONRPC
 
 /// `--log-level trace` / `--trace FILE`: one line per request, response and event, with the
@@ -146,5 +147,31 @@ enum MethodSuggestion {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// A stdio call as the inspector's timeline keeps it: redacted as the trace redacts it, a Ping
+/// module's method under its own face.
+enum TimelineRecord {
+    static func call(
+        _ call: RPCCall, began: Double, since start: ContinuousClock.Instant,
+        _ outcome: Result<JSONValue, JSONRPCError>, into timeline: Timeline
+    ) {
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let response: JSONValue
+        var failed = false
+        switch outcome {
+        case .success(let result): response = ["result": Redaction.value(result)]
+        case .failure(let error):
+            var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
+            if let data = error.data { object["data"] = data }
+            response = ["error": Redaction.value(.object(object), inError: true)]
+            failed = true
+        }
+        timeline.record(
+            face: call.method.hasPrefix("RNPing") ? "ping" : "stdio", name: call.method, at: began,
+            milliseconds: milliseconds, request: Redaction.params(of: call.method, call.params), response: response,
+            failed: failed)
     }
 }

@@ -27,7 +27,9 @@ async function bridgeLogin() {
 
 test('daemon.hello names the HTTP URL only when --http is given', async () => {
   const hello = await daemon.connection.request('daemon.hello');
-  assert.deepEqual(hello.http, { origin: daemon.origin, baseUrl: `${daemon.origin}/am/` });
+  assert.deepEqual(hello.http, {
+    origin: daemon.origin, baseUrl: `${daemon.origin}/am/`, inspector: `${daemon.origin}/inspector/`,
+  });
   await daemon.connection.request('tokenSyncReady');
   await daemon.nextEvent('TOKEN_REQUEST_EVENT');
   await daemon.connection.request('start');

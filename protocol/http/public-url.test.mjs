@@ -28,7 +28,9 @@ test('with --public-url, discovery, the code redirect and the tokens name it, wh
     assert.equal(claims.iss, ISSUER);
     // daemon.hello says where to connect, and what clients are told to use.
     const hello = await daemon.connection.request('daemon.hello');
-    assert.deepEqual(hello.http, { origin: daemon.origin, baseUrl: `${daemon.origin}/am/`, publicUrl: `${PUBLIC}/` });
+    assert.deepEqual(hello.http, {
+      origin: daemon.origin, baseUrl: `${daemon.origin}/am/`, publicUrl: `${PUBLIC}/`, inspector: `${daemon.origin}/inspector/`,
+    });
     assert.deepEqual(validate(helloSchema, hello), []);
   } finally {
     daemon.close();

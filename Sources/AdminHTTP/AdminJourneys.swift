@@ -1,0 +1,24 @@
+import AuthBridgeCore
+import Host
+
+/// `journeys/{journey}/nodes/{node}/outcome`: the outcome a scripted node (a script, a node the
+/// emulator does not run) takes next time a journey reaches it, as `emulator.setNodeOutcome`
+/// sets it (docs/journeys.md).
+enum AdminJourneys {
+    static let resource = AdminResource(
+        name: "journeys",
+        routes: [
+            AdminRoute("PUT", "journeys/{journey}/nodes/{node}/outcome") { call, world throws(AdminError) in
+                guard case .string(let outcome)? = try call.object()["outcome"], !outcome.isEmpty else {
+                    throw AdminError(400, "expected the outcome's name", field: "outcome")
+                }
+                let (journey, node) = (call.capture("journey"), call.capture("node"))
+                do throws(EmulatorError) {
+                    try world.setNodeOutcome(journey: journey, node: node, outcome: outcome)
+                } catch {
+                    throw AdminError(404, error.reason, field: error.param)
+                }
+                return AdminReply(["journey": .string(journey), "node": .string(node), "outcome": .string(outcome)])
+            }
+        ])
+}

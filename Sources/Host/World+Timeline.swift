@@ -1,0 +1,14 @@
+import EmbeddedAM
+
+extension World {
+    /// With the timeline kept: a journey that failed during the unit gets an entry of its own,
+    /// with its node and reason as `emulator.lastFailure` tells them, so the page shows why
+    /// beside the call that failed. `before` is the last failure when the unit began.
+    func recordJourneyFailure(since before: JourneyFailure?) {
+        guard let timeline, let failure = embedded.lastFailure, failure != before else { return }
+        let node = failure.node.map { $0.name ?? $0.type } ?? "(no node)"
+        timeline.record(
+            face: "journey", name: "\(failure.journey) failed at \(node)", at: timeline.now,
+            response: .object(failure.json), failed: true)
+    }
+}

@@ -1,0 +1,229 @@
+/// The inspector's page, script and style: plain HTML, CSS and JS, served as they are here.
+/// The script renders each `state` event of `/inspector/events` (no reload) and acts through the
+/// admin API (`/emulator/v1`), one request, one unit of work, per action. It builds the page with
+/// DOM calls and `textContent`, never markup from data, so a value cannot inject anything.
+enum InspectorPage {
+    static let html = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>AuthBridge inspector</title>
+        <link rel="icon" href="data:,">
+        <link rel="stylesheet" href="/inspector/app.css">
+        <script src="/inspector/app.js" defer></script>
+        </head><body>
+        <header>
+          <h1>AuthBridge inspector</h1>
+          <p><span id="live" class="off">connecting…</span> · <span id="clock"></span> · <span id="flavor"></span></p>
+          <form id="advance"><label>Advance the clock by <input id="advance-seconds" type="number" min="0" value="60" size="6"> s</label> <button>Advance</button></form>
+          <p><button id="reset" type="button">Reset the world</button> <a href="/emulator/v1/export" download="authbridge-export.json">Export the state</a></p>
+          <p id="message" role="status" aria-live="polite"></p>
+        </header>
+        <main>
+          <section id="timeline-section" aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>
+            <form id="timeline-filter"><label>Face <select id="filter-face"><option value="">all</option><option>stdio</option><option>ping</option><option>http</option><option>event</option></select></label>
+            <label>Containing (a user, a journey, a method) <input id="filter-text" type="search" size="20"></label></form>
+            <ol id="timeline" reversed></ol></section>
+          <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
+          <section aria-labelledby="h-phones"><h2 id="h-phones">Phones: OATH codes and push notifications</h2><div id="phones"></div></section>
+          <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div>
+            <form id="outcome"><p>A scripted node's outcome, for the next journey that reaches it:</p>
+            <label>Journey <input id="outcome-journey" required size="10"></label>
+            <label>Node id <input id="outcome-node" required size="10"></label>
+            <label>Outcome <input id="outcome-name" required size="8"></label>
+            <button>Set</button></form></section>
+          <section aria-labelledby="h-native"><h2 id="h-native">Native side</h2><div id="native"></div></section>
+          <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><div id="users"></div>
+            <form id="add-user"><label>Username <input id="new-username" required size="10"></label>
+            <label>Password <input id="new-password" type="password" required size="10" autocomplete="new-password"></label>
+            <button>Add user</button></form></section>
+          <section aria-labelledby="h-sessions"><h2 id="h-sessions">SSO sessions</h2><div id="sessions"></div></section>
+          <section aria-labelledby="h-journeys"><h2 id="h-journeys">Journeys in flight</h2><div id="journeys"></div></section>
+          <section aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
+          <section aria-labelledby="h-faults"><h2 id="h-faults">Faults</h2><div id="faults"></div>
+            <form id="fault"><label>Fault spec (JSON, as emulator.fault takes it)<br>
+            <textarea id="fault-spec" rows="2" cols="60">{"route":"accessToken","kind":"status","status":503}</textarea></label><br>
+            <button>Inject</button></form></section>
+        </main>
+        </body></html>
+
+        """
+
+    static let style = """
+        body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d1f23; }
+        header { background: #1d2b3a; color: #fff; padding: .5rem 1rem; }
+        header a { color: #9cd0ff; }
+        h1 { font-size: 1.2rem; margin: .2rem 0; }
+        h2 { font-size: 1rem; margin: 0 0 .5rem; }
+        main { display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); gap: .75rem; padding: .75rem; }
+        section { background: #fff; border-radius: 6px; padding: .75rem; overflow-x: auto; }
+        table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+        th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid #e3e5e8; vertical-align: top; }
+        .code { font-family: ui-monospace, monospace; font-size: 1.3rem; letter-spacing: .1em; }
+        .mono { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; }
+        .empty { color: #6b7280; }
+        #live.on { color: #7ee787; } #live.off { color: #ffa198; }
+        #message { min-height: 1.2em; margin: .2rem 0; }
+        button { font: inherit; padding: .15rem .6rem; cursor: pointer; }
+        button:focus-visible, a:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f0b400; }
+        header form, header p { display: inline-block; margin: .2rem 1rem .2rem 0; }
+        #timeline-section { grid-column: 1 / -1; }
+        #timeline { list-style: none; padding: 0; margin: .5rem 0 0; max-height: 24rem; overflow-y: auto; font-size: .85rem; }
+        #timeline li { border-bottom: 1px solid #e3e5e8; }
+        #timeline summary { cursor: pointer; padding: .15rem 0; }
+        #timeline .failed summary { color: #b42318; }
+        #timeline .face { display: inline-block; min-width: 3.5rem; font-weight: 600; }
+        #timeline pre { white-space: pre-wrap; word-break: break-all; margin: .2rem 0 .4rem 1rem; }
+        @media (max-width: 40rem) { main { grid-template-columns: 1fr; } header form, header p { display: block; } }
+
+        """
+
+    static let script = #"""
+        'use strict';
+        const $ = (id) => document.getElementById(id);
+        function el(tag, props, ...children) {
+          const node = document.createElement(tag);
+          Object.assign(node, props || {});
+          for (const child of children) node.append(child instanceof Node ? child : String(child ?? ''));
+          return node;
+        }
+        function time(seconds) { return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z'); }
+        function table(headers, rows) {
+          if (!rows.length) return el('p', { className: 'empty' }, 'none');
+          return el('table', {}, el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', {}, h)))),
+            el('tbody', {}, ...rows.map((cells) => el('tr', {}, ...cells.map((c) => el('td', {}, c))))));
+        }
+        function json(value) { return el('span', { className: 'mono' }, JSON.stringify(value)); }
+        function show(id, node) { $(id).replaceChildren(node); }
+        function say(text) { $('message').textContent = text; }
+
+        async function admin(method, path, body) {
+          const response = await fetch('/emulator/v1/' + path, {
+            method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          const text = await response.text();
+          let answer = null;
+          try { answer = text ? JSON.parse(text) : null; } catch (_) { answer = text; }
+          if (!response.ok) say(method + ' ' + path + ': ' + (answer?.error?.message ?? response.status));
+          else say(method + ' ' + path + ': done');
+          return answer;
+        }
+        function action(label, method, path, body) {
+          return el('button', { type: 'button', onclick: () => admin(method, path, body) }, label);
+        }
+
+        function render(state) {
+          $('clock').textContent = time(state.now) + (state.virtualClock ? ' (virtual clock)' : '');
+          $('flavor').textContent = state.flavor;
+          const code = state.outbox.oneTimeCode, link = state.outbox.resumeLink;
+          const outbox = [];
+          if (code) outbox.push(['one-time code', el('span', { className: 'code', id: 'one-time-code' }, code.code),
+            code.delivery + ' to ' + (code.to || '(no address)') + ' for ' + code.username + ' (' + code.journey + '), expires ' + time(code.expiresAt)]);
+          const safe = (url) => /^https?:\/\//.test(url) ? url : '#';
+          if (link) outbox.push(['resume link', el('a', { href: safe(link.resumeUri), className: 'mono' }, link.resumeUri),
+            'to ' + (link.to || '(no address)') + ' for ' + link.username + ' (' + link.journey + ')']);
+          show('outbox', table(['kind', 'value', 'sent'], outbox));
+          const phoneRows = [];
+          for (const phone of state.phones) {
+            for (const oath of phone.oath) phoneRows.push([phone.id, oath.kind + ' ' + oath.id, el('span', { className: 'code' }, oath.code)]);
+            for (const push of phone.pushNotifications) {
+              const path = 'phones/' + encodeURIComponent(phone.id) + '/notifications/' + encodeURIComponent(push.id);
+              const approve = push.numbers
+                ? el('span', {}, ...push.numbers.map((n) => action('Approve ' + n, 'POST', path + '/approve', { number: n })))
+                : action('Approve', 'POST', path + '/approve');
+              phoneRows.push([phone.id, 'push: ' + push.message + ' (expires ' + time(push.expiresAt) + ')',
+                el('span', { className: 'push' }, approve, ' ', action('Deny', 'POST', path + '/deny'))]);
+            }
+          }
+          show('phones', table(['phone', 'credential or notification', 'code or answer'], phoneRows));
+          const failure = state.lastFailure;
+          show('failure', failure ? json(failure) : el('p', { className: 'empty' }, 'none'));
+          const native = state.native, tokens = native.tokens;
+          show('native', table(['', ''], [
+            ['token sync ready', String(native.ready)], ['SSO session', String(native.ssoSession)],
+            ['pending token request', native.pendingTokenRequest ?? '—'],
+            ['access token', tokens ? tokens.accessToken + ' (expires in ' + Math.round(tokens.expiresIn) + ' s' + (tokens.stale ? ', stale' : '') + ')' : '—'],
+            ['ID token claims', tokens?.idTokenClaims ? json(tokens.idTokenClaims) : '—'],
+          ]));
+          show('users', table(['username', 'attributes', 'devices', 'lock'], state.users.map((u) => {
+            const path = 'users/' + encodeURIComponent(u.username);
+            return [u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
+              el('span', {}, u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) + ' ' : ' ') : '',
+                u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }),
+                ' ', action('Revoke sessions and tokens', 'POST', path + '/revoke', {}))];
+          })));
+          show('sessions', table(['user', 'token', 'since', 'journeys', ''], state.sessions.map((s) => [
+            s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', '),
+            action('End', 'DELETE', 'sessions/ops/' + encodeURIComponent(s.opsId))])));
+          show('journeys', table(['journey', 'node', 'step', 'user', 'times out in'], state.journeys.map((j) => [
+            j.journey + (j.tree !== j.journey ? ' › ' + j.tree : ''), j.node, (j.stage ? j.stage + ': ' : '') + j.callbacks.join(', '),
+            j.username ?? '—', Math.round(j.timesOutIn) + ' s'])));
+          show('grants', table(['client', 'user', 'scopes', 'since', 'refresh for'], state.grants.map((g) => [
+            g.clientId, g.username ?? '—', g.scopes.join(' '), time(g.authTime), Math.round(g.refreshExpiresIn) + ' s'])));
+          show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
+            f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
+        }
+
+        const timeline = [];
+        function matches(entry) {
+          const face = $('filter-face').value, text = $('filter-text').value.toLowerCase();
+          if (face && entry.face !== face) return false;
+          return !text || JSON.stringify(entry).toLowerCase().includes(text);
+        }
+        function entryNode(entry) {
+          const body = [];
+          if (entry.request !== undefined) body.push(el('pre', {}, 'request ' + JSON.stringify(entry.request, null, 2)));
+          if (entry.response !== undefined) body.push(el('pre', {}, 'response ' + JSON.stringify(entry.response, null, 2)));
+          const summary = el('summary', {}, entry.at.slice(11, 23) + ' ', el('span', { className: 'face' }, entry.face), ' ' + entry.name,
+            entry.ms === undefined ? '' : ' · ' + entry.ms + ' ms', entry.response?.status ? ' · ' + entry.response.status : '',
+            entry.failed ? ' · failed' : '');
+          return el('li', { className: entry.failed ? 'failed' : '' }, el('details', {}, summary, ...body));
+        }
+        function renderTimeline() {
+          $('timeline').replaceChildren(...timeline.filter(matches).reverse().map(entryNode));
+        }
+        function addEntries(entries) {
+          for (const entry of entries) if (!timeline.length || entry.sequence > timeline[timeline.length - 1].sequence) timeline.push(entry);
+          if (timeline.length > 500) timeline.splice(0, timeline.length - 500);
+          renderTimeline();
+        }
+
+        function connect() {
+          const source = new EventSource('/inspector/events');
+          source.addEventListener('timeline', (event) => addEntries(JSON.parse(event.data)));
+          source.addEventListener('state', (event) => { $('live').textContent = 'live'; $('live').className = 'on'; render(JSON.parse(event.data)); });
+          source.onerror = () => { $('live').textContent = 'disconnected, retrying…'; $('live').className = 'off'; };
+        }
+
+        document.addEventListener('DOMContentLoaded', () => {
+          $('advance').addEventListener('submit', (event) => {
+            event.preventDefault();
+            admin('POST', 'clock/advance', { seconds: Number($('advance-seconds').value) });
+          });
+          $('reset').addEventListener('click', () => admin('POST', 'reset', {}));
+          $('add-user').addEventListener('submit', (event) => {
+            event.preventDefault();
+            admin('POST', 'users', { username: $('new-username').value, password: $('new-password').value });
+            $('new-password').value = '';
+          });
+          $('outcome').addEventListener('submit', (event) => {
+            event.preventDefault();
+            const path = 'journeys/' + encodeURIComponent($('outcome-journey').value) + '/nodes/' +
+              encodeURIComponent($('outcome-node').value) + '/outcome';
+            admin('PUT', path, { outcome: $('outcome-name').value });
+          });
+          $('filter-face').addEventListener('change', renderTimeline);
+          $('filter-text').addEventListener('input', renderTimeline);
+          $('timeline-filter').addEventListener('submit', (event) => event.preventDefault());
+          $('fault').addEventListener('submit', (event) => {
+            event.preventDefault();
+            let spec;
+            try { spec = JSON.parse($('fault-spec').value); } catch (error) { say('the fault spec is not JSON: ' + error.message); return; }
+            admin('POST', 'faults', spec);
+          });
+          connect();
+        });
+
+        """#
+}
