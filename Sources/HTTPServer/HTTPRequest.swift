@@ -43,11 +43,17 @@ public struct HTTPRequest: Equatable, Sendable {
         return headers.filter { $0.name.lowercased() == wanted }.map(\.value)
     }
 
-    /// Whether the client is on this machine (a 127.x.x.x peer): what the admin API and the
-    /// inspector, served only to loopback clients, check. Unknown peers are not.
+    /// Whether the client is on this machine (a 127.x.x.x peer) and called it by a loopback name
+    /// (`Host` 127.x.x.x, `localhost`, or none): what the admin API and the inspector, served only
+    /// to loopback clients, check. The name matters because a page whose own host name was
+    /// rebound to 127.0.0.1 (DNS rebinding) reaches the listener from a loopback peer, same-origin
+    /// to itself, with its own name in `Host`. Unknown peers are refused.
     public var isFromLoopback: Bool {
-        guard let peer else { return false }
-        return Sockets.Endpoint(host: peer, port: 0).isLoopback
+        guard let peer, Sockets.Endpoint(host: peer, port: 0).isLoopback else { return false }
+        guard let host = header("Host") else { return true }
+        let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
+        return name.lowercased() == "localhost" || name == "[::1]"
+            || Sockets.Endpoint(host: name, port: 0).isLoopback
     }
 
     /// The target before `?`.

@@ -35,6 +35,25 @@ import Testing
         #expect(try Self.error(response)?["message"] == "the admin API answers loopback clients only")
     }
 
+    @Test(arguments: ["127.0.0.1:8080", "localhost:8080", "LOCALHOST", "127.0.0.1"])
+    func aLoopbackNameInHostIsAnswered(host: String) throws {
+        var request = Self.get("/emulator/v1/users", peer: "127.0.0.1")
+        request.headers.append(.init("Host", host))
+        #expect(try Self.respond(request).status == 200)
+    }
+
+    /// DNS rebinding: a page at attacker.example whose name now resolves to 127.0.0.1 calls the
+    /// listener from a loopback peer, same-origin to itself (no `Origin` on a GET), with its own
+    /// name in `Host`.
+    @Test(arguments: ["attacker.example:8080", "attacker.example", "127.0.0.1.attacker.example"])
+    func anotherNameInHostIsRefused(host: String) throws {
+        var request = Self.get("/emulator/v1/users", peer: "127.0.0.1")
+        request.headers.append(.init("Host", host))
+        let response = try Self.respond(request)
+        #expect(response.status == 403)
+        #expect(try Self.error(response)?["message"] == "the admin API answers loopback clients only")
+    }
+
     @Test func aCrossOriginCallNeedsItsOriginAllowed() throws {
         let request = Self.get("/emulator/v1/users", peer: "127.0.0.1", origin: "http://localhost:3000")
         #expect(try Self.respond(request).status == 403)
