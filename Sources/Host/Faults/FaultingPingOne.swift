@@ -24,20 +24,8 @@ final class FaultingPingOne: PingOneServer {
         guard let operation = PingOneOperation(request, environmentId: environmentId) else {
             return try inner.pingOne(request)
         }
-        switch plan.hit(pingOne: operation) {
-        case nil: return try inner.pingOne(request)
-        case .latency(let seconds)?:
-            logInfo("fault: \(operation.rawValue) answered \(seconds) s late")
-            return try inner.pingOne(request)
-        case .status(let status, let message)?:
-            logInfo("fault: \(operation.rawValue) answered \(status)")
-            return ServerReply(status: status, body: PingOneErrors.status(status, message: message))
-        case .drop?:
-            logInfo("fault: \(operation.rawValue) dropped")
-            throw TransportError(texts.drop)
-        case .timeout?:
-            logInfo("fault: \(operation.rawValue) timed out")
-            throw TransportError(texts.timeout)
-        }
+        return try texts.answer(
+            plan.hit(pingOne: operation), named: operation.rawValue, errorBody: PingOneErrors.status
+        ) { () throws(TransportError) in try inner.pingOne(request) }
     }
 }

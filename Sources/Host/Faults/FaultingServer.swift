@@ -19,6 +19,30 @@ final class FaultingServer: IdentityServer {
         let drop: String
         let timeout: String
 
+        /// A call named `name` as the fault that hit it (nil: none) makes it: a status is the
+        /// server's error reply (`errorBody`: AM's or PingOne's), without the server seeing the call;
+        /// latency lets it through (the face owes the wait); a drop or a timeout is the transport error.
+        func answer(
+            _ hit: FaultSpec.Kind?, named name: String, errorBody: (Int, String?) -> JSONValue,
+            _ call: () throws(TransportError) -> ServerReply
+        ) throws(TransportError) -> ServerReply {
+            switch hit {
+            case nil: return try call()
+            case .latency(let seconds)?:
+                logInfo("fault: \(name) answered \(seconds) s late")
+                return try call()
+            case .status(let status, let message)?:
+                logInfo("fault: \(name) answered \(status)")
+                return ServerReply(status: status, body: errorBody(status, message))
+            case .drop?:
+                logInfo("fault: \(name) dropped")
+                throw TransportError(drop)
+            case .timeout?:
+                logInfo("fault: \(name) timed out")
+                throw TransportError(timeout)
+            }
+        }
+
         static func of(_ platform: Platform) -> Texts {
             switch platform {
             case .ios: return Texts(drop: "The network connection was lost.", timeout: "The request timed out.")
@@ -36,21 +60,7 @@ final class FaultingServer: IdentityServer {
     private func call(
         _ operation: IdentityOperation, _ body: () throws(TransportError) -> ServerReply
     ) throws(TransportError) -> ServerReply {
-        switch plan.hit(operation: operation) {
-        case nil: return try body()
-        case .latency(let seconds)?:
-            logInfo("fault: \(operation.rawValue) answered \(seconds) s late")
-            return try body()
-        case .status(let status, let message)?:
-            logInfo("fault: \(operation.rawValue) answered \(status)")
-            return ServerReply(status: status, body: AMErrors.status(status, message: message))
-        case .drop?:
-            logInfo("fault: \(operation.rawValue) dropped")
-            throw TransportError(texts.drop)
-        case .timeout?:
-            logInfo("fault: \(operation.rawValue) timed out")
-            throw TransportError(texts.timeout)
-        }
+        try texts.answer(plan.hit(operation: operation), named: operation.rawValue, errorBody: AMErrors.status, body)
     }
 
     func jwks() throws(TransportError) -> ServerReply {
