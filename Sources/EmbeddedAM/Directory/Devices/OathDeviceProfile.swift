@@ -79,3 +79,9 @@ public struct OathDeviceProfile: DeviceProfile {
     /// AM's device REST form: no secret, no recovery code.
     public var restJSON: JSONObject { record.restJSON }
 }
+
+extension OathDeviceProfile {
+    /// An `otpauth://` label's issuer or account name, percent-encoded as AM's OATH Registration
+    /// node encodes them; the PingOne face's TOTP registration writes its URI with it too.
+    public static func labelEscaped(_ text: String) -> String { OathSettings.fragmentEscaped(text) }
+}
