@@ -1,6 +1,7 @@
 import AuthBridgeCore
 import EmbeddedAM
 import EmulatedDevice
+import IdentityServer
 import PingOne
 import Testing
 
@@ -113,5 +114,50 @@ struct TotpDeviceTests {
         let last = client.next(action: "VERIFY", ["otp": "00000z"])
         #expect(last.body["status"] == "FAILED")
         #expect(last.body["error"]?["code"] == "otpAttemptsExceeded")
+    }
+
+    /// AM's face sees the device: docs/examples/am-exports/mfa/oath_registration.journey.json
+    /// (sign in, then AM's OATH Token Verifier) asks straight for the code and takes the app's.
+    @Test func amsOathVerifierAcceptsTheDeviceAFlowRegistered() throws {
+        let client = DaVinciClient()
+        let phone = try Self.registered(client)
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        let path = parts.joined(separator: "/") + "/docs/examples/am-exports/mfa/oath_registration.journey.json"
+        guard case .success(let bytes) = FileBytes.read(path: path) else {
+            Issue.record("cannot read \(path)")
+            return
+        }
+        let source = JourneyImport.Source(path: path, text: String(decoding: bytes, as: UTF8.self))
+        for journey in try JourneyImport.load([source], builtIn: Set(client.embedded.journeyNames)) {
+            client.embedded.add(journey: journey)
+        }
+        let first = client.embedded.authenticate(.start(service: "oath_registration")).body
+        let verifier = client.embedded.authenticate(
+            .submit(Self.filled(first, ["IDToken1": "demo", "IDToken2": "Ch4ng3it!"]))
+        ).body
+        let types = verifier["callbacks"]?.arrayValue?.compactMap { $0["type"]?.stringValue }
+        #expect(types == ["NameCallback", "ConfirmationCallback"], "registered already: the code")
+        let done = client.embedded.authenticate(
+            .submit(Self.filled(verifier, ["IDToken1": .string(Self.code(phone, client))])))
+        #expect(done.body["tokenId"] != nil)
+    }
+
+    /// An AM step with each named input set, as an SDK posts it back.
+    static func filled(_ step: JSONValue, _ values: [String: JSONValue]) -> JSONValue {
+        guard case .object(var object) = step, let callbacks = object["callbacks"]?.arrayValue else { return step }
+        object["callbacks"] = .array(
+            callbacks.map { callback in
+                guard case .object(var cb) = callback, let inputs = cb["input"]?.arrayValue else { return callback }
+                cb["input"] = .array(
+                    inputs.map { input in
+                        guard case .object(var i) = input, let value = i["name"]?.stringValue.flatMap({ values[$0] })
+                        else { return input }
+                        i["value"] = value
+                        return .object(i)
+                    })
+                return .object(cb)
+            })
+        return .object(object)
     }
 }

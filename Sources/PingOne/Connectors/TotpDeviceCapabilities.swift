@@ -2,8 +2,8 @@ import AuthBridgeCore
 import EmbeddedAM
 
 /// PingOne MFA's TOTP (authenticator app) device as DaVinci flows register it. The device is kept
-/// as the user's OATH device in the shared directory (one per user, replacing an earlier one, as
-/// AM's OATH Registration node does), so AM's OATH Token Verifier accepts the same app, and its
+/// as the user's OATH device in the shared directory (`DirectoryUser.registerOath`, as AM's OATH
+/// Registration node saves one: one per user, replacing an earlier one), so AM's OATH Token Verifier accepts the same app, and its
 /// codes are checked by `OathVerifier` with AM's default window, drift and replay rules.
 enum TotpDevices {
     static let verifier = OathVerifier()
@@ -87,7 +87,7 @@ struct ActivateDevice: ConnectorCapability {
         device.record.lastAccessDate = step.clock.now
         step.interaction.pendingDevice = nil
         guard let user = step.server.users.find(id: id),
-            step.server.users.update(username: user.username, { $0.devices.oath = [device] })
+            step.server.users.update(username: user.username, { $0.registerOath(device) })
         else {
             return .failed(code: "noUser", message: "The flow's user is gone")
         }
