@@ -107,7 +107,8 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "PingOneTests", dependencies: ["PingOne", "EmbeddedAM", "IdentityServer", "AuthBridgeCore"]),
+            name: "PingOneTests",
+            dependencies: ["PingOne", "EmbeddedAM", "EmulatedDevice", "IdentityServer", "AuthBridgeCore"]),
         .testTarget(name: "EndToEndTests", dependencies: ["AuthBridgeCore", "TestSupport"]),
         .testTarget(
             name: "DaemonTests", dependencies: ["Daemon", "Host", "HTTPServer", "AuthBridgeCore", "TestSupport"]),

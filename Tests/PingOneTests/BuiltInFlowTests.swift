@@ -122,7 +122,7 @@ struct BuiltInFlowTests {
         let client = DaVinciClient()
         client.start(flow: "sign-on-mfa")
         client.next(action: "SIGNON", ["username": "demo", "password": "Ch4ng3it!"])
-        #expect(client.fieldTypes == ["DEVICE_AUTHENTICATION", "SUBMIT_BUTTON"])
+        #expect(client.fieldTypes == ["DEVICE_AUTHENTICATION", "SUBMIT_BUTTON", "FLOW_BUTTON"])
         let options = client.node["form"]?["components"]?["fields"]?.arrayValue?.first?["options"]?.arrayValue ?? []
         #expect(options.compactMap { $0["type"]?.stringValue } == ["EMAIL", "SMS"])
         #expect(options.first?["description"] == "d***@example.com")

@@ -89,9 +89,8 @@ final class DaVinciClient {
                 ]))
     }
 
-    var fieldTypes: [String] {
-        (node["form"]?["components"]?["fields"]?.arrayValue ?? []).compactMap { $0["type"]?.stringValue }
-    }
+    var fields: [JSONValue] { node["form"]?["components"]?["fields"]?.arrayValue ?? [] }
+    var fieldTypes: [String] { fields.compactMap { $0["type"]?.stringValue } }
     var formName: String? { node["form"]?["name"]?.stringValue }
 }
 

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import EmbeddedAM
 
 /// What a field's value is to the server: a value the client sends back in `formData`, an action
 /// (a button: its key comes back as `actionKey`), or something only shown.
@@ -68,6 +69,10 @@ struct RenderContext {
     var username: String?
     var email: String?
     var phone: String?
+    /// The user's authenticator app devices (the directory's OATH devices, which AM's face shares).
+    var oathDevices: [OathDeviceProfile] = []
+    /// The TOTP device being registered, whose URI a `QR_CODE` field shows.
+    var pendingDevice: PendingDevice?
 }
 
 /// The collector types, by name.
@@ -75,7 +80,7 @@ enum CollectorRegistry {
     static let types: [any CollectorType] = [
         TextCollector(), PasswordCollector(), ButtonCollector(), LabelCollector(), SingleSelectCollector(),
         MultiSelectCollector(), PhoneNumberCollector(), DeviceRegistrationCollector(),
-        DeviceAuthenticationCollector(), IdpCollector(), ProtectCollector(),
+        DeviceAuthenticationCollector(), QrCodeCollector(), IdpCollector(), ProtectCollector(),
     ]
 
     private static let byName: [String: any CollectorType] = Dictionary(

@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import EmbeddedAM
 
 /// `DEVICE_REGISTRATION` (ping-ios-sdk `DeviceRegistrationCollector.swift`): the MFA methods a
 /// user may register, `options[] = {type, title, description, iconSrc}`; the client sends back
@@ -20,7 +21,8 @@ struct DeviceRegistrationCollector: CollectorType {
 /// `DEVICE_AUTHENTICATION` (ping-ios-sdk `DeviceAuthenticationCollector.swift`, `Device.swift`):
 /// the user's MFA devices, `options[] = {type, id, title, description, iconSrc, default}`; the
 /// client sends back `{type, id, description}` of the one chosen. The options are the user's
-/// e-mail and phone on file (the emulated one-time-code devices), filled when the form is shown.
+/// e-mail and phone on file (the emulated one-time-code devices) and the user's authenticator
+/// app (`TOTP`, id the directory OATH device's uuid), filled when the form is shown.
 struct DeviceAuthenticationCollector: CollectorType {
     let names = ["DEVICE_AUTHENTICATION"]
     let kind = CollectorKind.value
@@ -32,6 +34,12 @@ struct DeviceAuthenticationCollector: CollectorType {
         }
         if let phone = user.phone, !phone.isEmpty {
             devices.append(Self.device(type: "SMS", id: "sms", title: "Text Message", description: masked(phone)))
+        }
+        for oath in user.oathDevices {
+            devices.append(
+                Self.device(
+                    type: "TOTP", id: oath.uuid, title: "Authenticator App", description: oath.deviceName,
+                    icon: "totp"))
         }
         if case .object(var first) = devices.first {
             first["default"] = true
@@ -53,10 +61,12 @@ struct DeviceAuthenticationCollector: CollectorType {
         return []
     }
 
-    private static func device(type: String, id: String, title: String, description: String) -> JSONValue {
+    private static func device(
+        type: String, id: String, title: String, description: String, icon: String? = nil
+    ) -> JSONValue {
         [
             "type": .string(type), "id": .string(id), "title": .string(title), "description": .string(description),
-            "iconSrc": .string("https://assets.pingone.com/ux/end-user/icons/\(id).svg"), "default": false,
+            "iconSrc": .string("https://assets.pingone.com/ux/end-user/icons/\(icon ?? id).svg"), "default": false,
         ]
     }
 
@@ -67,4 +77,24 @@ struct DeviceAuthenticationCollector: CollectorType {
         }
         return String(repeating: "*", count: max(0, text.count - 4)) + String(text.suffix(4))
     }
+}
+
+/// `QR_CODE` (ping-javascript-sdk `packages/davinci-client/src/lib/collector.utils.ts`
+/// `returnQrCodeCollector`, `davinci.types.ts` `QrCodeField`): shown only, `{key, content,
+/// fallbackText}`. A field with no `content` of its own shows the TOTP device being registered:
+/// `content` is the `otpauth://` URI the QR image encodes (AuthBridge draws no image; a scanner
+/// reads this payload) and `fallbackText` the secret in base32, for typing in by hand.
+struct QrCodeCollector: CollectorType {
+    let names = ["QR_CODE"]
+    let kind = CollectorKind.display
+
+    func render(_ field: JSONObject, for user: RenderContext) -> JSONObject {
+        guard field["content"] == nil, let pending = user.pendingDevice else { return field }
+        var rendered = field
+        rendered["content"] = .string(pending.uri)
+        rendered["fallbackText"] = .string(Base32.encode(pending.device.sharedSecret))
+        return rendered
+    }
+
+    func problems(_ value: JSONValue?, field: JSONObject, key: String) -> [ErrorDetail] { [] }
 }

@@ -48,6 +48,7 @@ protocol ConnectorCapability: Sendable {
 enum ConnectorRegistry {
     static let capabilities: [any ConnectorCapability] = [
         CheckPassword(), FindUser(), CreateUser(), SendOneTimeCode(), CheckOneTimeCode(), ResetPassword(),
+        CreateDevice(), ActivateDevice(),
         ReturnSuccess(), FailFlow(),
     ]
 

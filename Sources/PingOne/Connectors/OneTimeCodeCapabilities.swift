@@ -4,7 +4,8 @@ import EmbeddedAM
 /// `sendOneTimeCode`: a six-digit code to the found user's e-mail (or phone), through the
 /// server's outbox, where `emulator.lastOneTimeCode` reads it. The delivery is
 /// `settings.delivery` (`email` or `sms`), or the type of the device a `DEVICE_AUTHENTICATION`
-/// field chose (`settings.device` names the field). Valid five minutes.
+/// field chose (`settings.device` names the field). Valid five minutes. A chosen `TOTP` device
+/// (the user's authenticator app) is sent nothing: `checkOneTimeCode` checks the app's code.
 struct SendOneTimeCode: ConnectorCapability {
     let connectorId = "pingOneMfaConnector"
     let name = "sendOneTimeCode"
@@ -17,6 +18,16 @@ struct SendOneTimeCode: ConnectorCapability {
         }
         let chosen = step.settings["device"]?.stringValue.flatMap { step.interaction.values[$0] }
         let type = (chosen?["type"]?.stringValue ?? step.settings["delivery"]?.stringValue ?? "email").lowercased()
+        if type == "totp" {
+            let deviceId = chosen?["id"]?.stringValue ?? ""
+            guard user.devices.oath.contains(where: { $0.uuid == deviceId }) else {
+                return .failed(code: "noDevice", message: "The user has no authenticator app device \(deviceId)")
+            }
+            step.interaction.pendingCode = nil
+            step.interaction.authenticator = AuthenticatorCheck(deviceId: deviceId)
+            return .outcome("sent")
+        }
+        step.interaction.authenticator = nil
         let sms = type == "sms"
         let to = (sms ? user.attributes["telephoneNumber"]?.stringValue : user.email) ?? ""
         var code = ""
@@ -33,7 +44,9 @@ struct SendOneTimeCode: ConnectorCapability {
 
 /// `checkOneTimeCode`: the form's `otp` field (settings `otp` names another) against the code
 /// sent. A wrong or expired code is PingOne's `INVALID_VALUE` on the field; after 3 wrong ones the
-/// code is spent (`failed` outcome when the flow has one, else the flow fails).
+/// code is spent (`failed` outcome when the flow has one, else the flow fails). For an
+/// authenticator app device the code is the app's, checked by `OathVerifier` against the user's
+/// OATH device (a code works once), with the same three attempts.
 struct CheckOneTimeCode: ConnectorCapability {
     let connectorId = "pingOneMfaConnector"
     let name = "checkOneTimeCode"
@@ -42,6 +55,7 @@ struct CheckOneTimeCode: ConnectorCapability {
 
     func run(_ step: inout ConnectorStep) -> ConnectorResult {
         let field = step.field("otp")
+        if let check = step.interaction.authenticator { return authenticator(check, &step, field: field) }
         guard var pending = step.interaction.pendingCode else {
             return step.error(
                 "invalidOtp", "No code was sent",
@@ -59,14 +73,48 @@ struct CheckOneTimeCode: ConnectorCapability {
         pending.attempts += 1
         step.interaction.pendingCode = pending.attempts >= Self.attempts ? nil : pending
         if pending.attempts >= Self.attempts { return .outcome("failed") }
-        return step.error(
+        return step.wrongPasscode(field: field, remaining: Self.attempts - pending.attempts)
+    }
+
+    /// The app's code against the user's OATH device, which keeps its last step and drift.
+    private func authenticator(
+        _ check: AuthenticatorCheck, _ step: inout ConnectorStep, field: String
+    )
+        -> ConnectorResult
+    {
+        guard let id = step.interaction.userId, let user = step.server.users.find(id: id),
+            var device = user.devices.oath.first(where: { $0.uuid == check.deviceId })
+        else { return .failed(code: "noDevice", message: "The user's authenticator app device is gone") }
+        let now = Int64(step.clock.now.rounded(.down))
+        if TotpDevices.verifier.verify(step.value("otp") ?? "", device: &device, now: now) {
+            device.record.lastAccessDate = step.clock.now
+            _ = step.server.users.update(username: user.username) { user in
+                if let index = user.devices.oath.firstIndex(where: { $0.uuid == device.uuid }) {
+                    user.devices.oath[index] = device
+                }
+            }
+            step.interaction.authenticator = nil
+            return .outcome("valid")
+        }
+        var spent = check
+        spent.attempts += 1
+        step.interaction.authenticator = spent.attempts >= Self.attempts ? nil : spent
+        if spent.attempts >= Self.attempts { return .outcome("failed") }
+        return step.wrongPasscode(field: field, remaining: Self.attempts - spent.attempts)
+    }
+}
+
+extension ConnectorStep {
+    /// PingOne's 400 for a wrong passcode: `INVALID_VALUE` on the field, with the attempts left.
+    func wrongPasscode(field: String, remaining: Int) -> ConnectorResult {
+        error(
             "invalidOtp", "Invalid one-time passcode",
             details: [
                 ErrorDetail(
                     code: "INVALID_VALUE", target: field, message: "The one-time passcode is not valid",
                     innerError: [
                         "unsatisfiedRequirements": ["remainingAttempts"],
-                        "remainingAttempts": .string("\(Self.attempts - pending.attempts)"),
+                        "remainingAttempts": .string("\(remaining)"),
                     ])
             ])
     }

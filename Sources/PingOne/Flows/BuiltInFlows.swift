@@ -3,7 +3,8 @@ import AuthBridgeCore
 /// The flows every environment has (docs/davinci.md, "Built-in flows"), written in the flow
 /// format a `--davinci-flows` file uses: sign-on (with registration and password recovery
 /// behind its flow buttons), registration, password reset, and sign-on with MFA (an e-mail or
-/// SMS one-time code to a device the user picks).
+/// SMS one-time code to a device the user picks, or the code of an authenticator app the user
+/// registers there).
 enum BuiltInFlows {
     static var all: [DaVinciFlow] {
         [
@@ -118,8 +119,38 @@ enum BuiltInFlows {
         #"""
         {"id": "chooseDevice", "form": {"name": "Select MFA Device", "fields": [
             {"type": "DEVICE_AUTHENTICATION", "key": "device", "label": "Select an MFA device", "required": true},
+            {"type": "SUBMIT_BUTTON", "key": "NEXT", "label": "Next"},
+            {"type": "FLOW_BUTTON", "key": "ADD_DEVICE", "label": "Add a device"}]},
+         "next": {"NEXT": "sendCode", "ADD_DEVICE": "registerDevice"}}
+        """#,
+        #"""
+        {"id": "registerDevice", "form": {"name": "Register MFA Device", "fields": [
+            {"type": "DEVICE_REGISTRATION", "key": "newDevice", "label": "Select a device type", "required": true,
+             "options": [
+                {"type": "EMAIL", "title": "Email", "description": "Receive a passcode by e-mail",
+                 "iconSrc": "https://assets.pingone.com/ux/end-user/icons/email.svg"},
+                {"type": "SMS", "title": "Text Message", "description": "Receive a passcode by text message",
+                 "iconSrc": "https://assets.pingone.com/ux/end-user/icons/sms.svg"},
+                {"type": "TOTP", "title": "Authenticator App", "description": "Use an authenticator app's passcode",
+                 "iconSrc": "https://assets.pingone.com/ux/end-user/icons/totp.svg"}]},
             {"type": "SUBMIT_BUTTON", "key": "NEXT", "label": "Next"}]},
-         "next": {"NEXT": "sendCode"}}
+         "next": {"NEXT": "createDevice"}}
+        """#,
+        #"""
+        {"id": "createDevice", "connector": "pingOneMfaConnector", "capability": "createDevice",
+         "settings": {"device": "newDevice"}, "next": {"active": "chooseDevice", "activationRequired": "pairDevice"}}
+        """#,
+        #"""
+        {"id": "pairDevice", "form": {"name": "Pair Authenticator App", "fields": [
+            {"type": "LABEL", "content": "Scan the QR code with your authenticator app, then enter the passcode it shows."},
+            {"type": "QR_CODE", "key": "qrCode"},
+            {"type": "TEXT", "key": "otp", "label": "Passcode", "required": true},
+            {"type": "SUBMIT_BUTTON", "key": "VERIFY", "label": "Verify"}]},
+         "next": {"VERIFY": "activateDevice"}}
+        """#,
+        #"""
+        {"id": "activateDevice", "connector": "pingOneMfaConnector", "capability": "activateDevice",
+         "next": {"activated": "success", "failed": "codeSpent"}}
         """#,
         #"""
         {"id": "sendCode", "connector": "pingOneMfaConnector", "capability": "sendOneTimeCode",

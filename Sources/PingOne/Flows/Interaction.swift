@@ -1,4 +1,5 @@
 import AuthBridgeCore
+import EmbeddedAM
 
 /// One run of a flow, from `/as/authorize` to its code: where it stands, what its forms
 /// collected, and the authorization request it answers. Held in memory only, as PingOne holds an
@@ -19,6 +20,12 @@ struct Interaction: Sendable {
     var userId: String?
     /// A one-time code a connector sent, waiting for its check.
     var pendingCode: PendingCode?
+    /// The user's authenticator app device a `DEVICE_AUTHENTICATION` field chose: the passcode
+    /// is checked against it instead of a sent code.
+    var authenticator: AuthenticatorCheck?
+    /// A TOTP device registered in this interaction, waiting for its first code (PingOne's
+    /// `ACTIVATION_REQUIRED`): the QR code field shows its URI.
+    var pendingDevice: PendingDevice?
     /// After a browser's sign-in at an external provider: the `continueToken` it was sent back
     /// with, and the node the IdP button leads to.
     var idpResume: (token: String, target: String)?
@@ -28,6 +35,18 @@ struct Interaction: Sendable {
 struct PendingCode: Sendable {
     var code: String
     var expiresAt: Double
+    var attempts = 0
+}
+
+struct AuthenticatorCheck: Sendable {
+    var deviceId: String
+    var attempts = 0
+}
+
+struct PendingDevice: Sendable {
+    var device: OathDeviceProfile
+    /// `otpauth://totp/<issuer>:<account>?secret=…&issuer=…`, what the QR code holds.
+    var uri: String
     var attempts = 0
 }
 

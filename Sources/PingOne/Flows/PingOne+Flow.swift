@@ -63,7 +63,8 @@ extension PingOne {
                 let user = interaction.userId.flatMap { server.users.find(id: $0) }
                 let context = RenderContext(
                     username: user?.username, email: user?.email,
-                    phone: user?.attributes["telephoneNumber"]?.stringValue)
+                    phone: user?.attributes["telephoneNumber"]?.stringValue, oathDevices: user?.devices.oath ?? [],
+                    pendingDevice: interaction.pendingDevice)
                 let fields = form.fields.map { $0.collector.render($0.json, for: context) }
                 interaction.shownFields = Dictionary(
                     zip(form.fields.map(\.key), fields).filter { !$0.0.isEmpty }, uniquingKeysWith: { $1 })

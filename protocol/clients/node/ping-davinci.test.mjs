@@ -87,4 +87,48 @@ for (const flavor of ['rn-ios', 'rn-android']) {
       await bridge.close();
     }
   });
+
+  test(`${flavor}: sign-on-mfa registers an authenticator app the phone scans, then signs on with its code once`, async () => {
+    const bridge = await spawnBridge({ seed: 7, clock: 'virtual', flavor });
+    try {
+      const client = davinciClient(bridge, { ...oidc, acrValues: 'sign-on-mfa' });
+      const signOn = await client.start();
+      const choose = await client.next(submit(signOn, { username: 'demo', password: 'Ch4ng3it!' }, 'SIGNON'));
+      assert.equal(choose.name, 'Select MFA Device');
+      const register = await client.next({ collectors: [{ key: 'ADD_DEVICE', value: 'ADD_DEVICE' }] });
+      assert.equal(register.name, 'Register MFA Device');
+      const types = register.collectors.find((c) => c.key === 'newDevice');
+      assert.deepEqual(types.devices.map((d) => d.type), ['EMAIL', 'SMS', 'TOTP']);
+      const pair = await client.next(submit(register, { newDevice: { type: 'TOTP' } }, 'NEXT'));
+      assert.equal(pair.name, 'Pair Authenticator App');
+      const qr = pair.collectors.find((c) => c.type === 'QR_CODE');
+      assert.equal(qr.key, flavor === 'rn-android' ? '' : 'qrCode');
+      assert.match(qr.content, /^otpauth:\/\/totp\/PingOne:demo\?secret=/);
+      await bridge.emulator.scanOath({ username: 'demo', uri: qr.content });
+      const first = await bridge.emulator.oathCode({ username: 'demo' });
+      assert.equal((await client.next(submit(pair, { otp: first.code }, 'VERIFY'))).type, 'SuccessNode');
+      await client.logoutUser();
+
+      /** A new start to the passcode form of the user's authenticator app. */
+      const passcodeForm = async () => {
+        const start = await client.start();
+        const devices = await client.next(submit(start, { username: 'demo', password: 'Ch4ng3it!' }, 'SIGNON'));
+        const device = devices.collectors.find((c) => c.key === 'device');
+        assert.deepEqual(device.devices.map((d) => d.type), ['EMAIL', 'SMS', 'TOTP']);
+        const passcode = await client.next(submit(devices, { device: { type: 'TOTP' } }, 'NEXT'));
+        assert.equal(passcode.name, 'Enter Passcode');
+        return passcode;
+      };
+      await bridge.emulator.advanceClock(30);
+      const { code } = await bridge.emulator.oathCode({ username: 'demo' });
+      const wrong = await client.next(submit(await passcodeForm(), { otp: code === '123456' ? '654321' : '123456' }, 'VERIFY'));
+      assert.equal(wrong.type, 'ErrorNode');
+      assert.equal((await client.next(submit(await passcodeForm(), { otp: code }, 'VERIFY'))).type, 'SuccessNode');
+      await client.logoutUser();
+      const reused = await client.next(submit(await passcodeForm(), { otp: code }, 'VERIFY'));
+      assert.equal(reused.type, 'ErrorNode', 'a code works once');
+    } finally {
+      await bridge.close();
+    }
+  });
 }

@@ -79,3 +79,19 @@ public struct OathDeviceProfile: DeviceProfile {
     /// AM's device REST form: no secret, no recovery code.
     public var restJSON: JSONObject { record.restJSON }
 }
+
+extension OathDeviceProfile {
+    /// An `otpauth://` label's issuer or account name, percent-encoded as AM's OATH Registration
+    /// node encodes them; the PingOne face's TOTP registration writes its URI with it too.
+    public static func labelEscaped(_ text: String) -> String { OathSettings.fragmentEscaped(text) }
+}
+
+extension DirectoryUser {
+    /// Saves the user's OATH device as AM's OATH Registration node does: one per user (a new one
+    /// replaces the old), and OATH no longer skippable for the user (`setUserToNotSkippable`).
+    /// The PingOne face's TOTP activation saves its device the same way.
+    public mutating func registerOath(_ device: OathDeviceProfile) {
+        devices.oath = [device]
+        MultiFactorSkip.set(.notSkippable, on: &self, .oath)
+    }
+}

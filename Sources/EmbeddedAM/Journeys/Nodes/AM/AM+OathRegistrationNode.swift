@@ -102,11 +102,7 @@ extension AM {
                 codes = RecoveryCodes.make(context.random)
                 saved.recoveryCodeDigests = codes.map(RecoveryCodes.digest)
             }
-            // AM's setUserToNotSkippable: a user with a device may no longer skip OATH.
-            let found = context.users.update(username: context.username) { user in
-                user.devices.oath = [saved]
-                MultiFactorSkip.set(.notSkippable, on: &user, .oath)
-            }
+            let found = context.users.update(username: context.username) { $0.registerOath(saved) }
             guard found else {
                 return AMFailure.nodeError(&context, "OathRegistrationNode", "failed to get the identity object")
             }
