@@ -33,6 +33,14 @@ struct ConnectorStep {
                 connectorId: connectorId, capabilityName: capabilityName, code: code, message: message,
                 details: details))
     }
+
+    /// PingOne's `passwordPolicyViolation` for a new password that breaks the policy, naming the
+    /// form's password field; nil when it keeps it.
+    func policyViolation(_ password: String) -> ConnectorResult? {
+        PasswordPolicy.standard.detail(password, target: field("password")).map {
+            error("passwordPolicyViolation", $0.message, details: [$0])
+        }
+    }
 }
 
 /// One capability of a PingOne connector AuthBridge runs itself (a `NodeType` of DaVinci). A new

@@ -61,9 +61,7 @@ struct CreateUser: ConnectorCapability {
                         message: "username: is unique and the value provided is already in use.")
                 ])
         }
-        if let detail = PasswordPolicy.standard.detail(password, target: step.field("password")) {
-            return step.error("passwordPolicyViolation", detail.message, details: [detail])
-        }
+        if let violation = step.policyViolation(password) { return violation }
         let mapping =
             step.settings["attributes"]?.objectValue ?? ["mail": "email", "givenName": "givenName", "sn": "familyName"]
         var attributes: JSONObject = [:]
@@ -93,9 +91,7 @@ struct ResetPassword: ConnectorCapability {
 
     func run(_ step: inout ConnectorStep) -> ConnectorResult {
         let password = step.value("password") ?? ""
-        if let detail = PasswordPolicy.standard.detail(password, target: step.field("password")) {
-            return step.error("passwordPolicyViolation", detail.message, details: [detail])
-        }
+        if let violation = step.policyViolation(password) { return violation }
         guard let id = step.interaction.userId, let user = step.server.users.find(id: id),
             step.server.users.setPassword(username: user.username, to: password)
         else { return .failed(code: "userNotFound", message: "No user to reset the password of") }
