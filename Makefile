@@ -17,10 +17,13 @@ REMOTE ?=
 build:
 	$(SWIFT) build
 
-# Build output goes to stderr, so `make run | jq` sees protocol frames only.
+# Build output goes to stderr, so `make run | jq` sees protocol frames only. Beside stdio, `make run`
+# serves AM's REST API and the inspector page (docs/inspector.md) on a free loopback port and prints
+# both URLs on stderr; `make run RUN_HTTP=` runs stdio only, `RUN_HTTP=127.0.0.1:8080` picks the port.
+RUN_HTTP ?= 127.0.0.1:0
 run:
 	@$(SWIFT) build >&2
-	@$(BIN) --banner $(ARGS)
+	@$(BIN) --banner $(if $(RUN_HTTP),--http $(RUN_HTTP)) $(ARGS)
 
 # AM's REST API over HTTP only, for a web app or curl (docs/http.md); SIGTERM or Ctrl-C stops it.
 SERVE_ADDRESS ?= 127.0.0.1:8080

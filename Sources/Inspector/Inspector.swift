@@ -29,6 +29,8 @@ public enum Inspector {
         let files: [String: (type: String, body: String)] = [
             "/": ("text/html; charset=utf-8", InspectorPage.html),
             "/app.js": ("text/javascript; charset=utf-8", InspectorPage.script),
+            "/panels.js": ("text/javascript; charset=utf-8", InspectorPanels.script),
+            "/timeline.js": ("text/javascript; charset=utf-8", InspectorTimelineScript.script),
             "/app.css": ("text/css; charset=utf-8", InspectorPage.style),
         ]
         let path = String(request.path.dropFirst(prefix.count))

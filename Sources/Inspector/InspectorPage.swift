@@ -11,6 +11,8 @@ enum InspectorPage {
         <link rel="icon" href="data:,">
         <link rel="stylesheet" href="/inspector/app.css">
         <script src="/inspector/app.js" defer></script>
+        <script src="/inspector/panels.js" defer></script>
+        <script src="/inspector/timeline.js" defer></script>
         </head><body>
         <header>
           <h1>AuthBridge inspector</h1>
@@ -78,6 +80,9 @@ enum InspectorPage {
 
         """
 
+    /// The shared helpers (`el`, `admin`, `action`), the live feed and the header's forms; the
+    /// panels (`InspectorPanels`) and the timeline (`InspectorTimelineScript`) are scripts of their own,
+    /// loaded after this one (`defer` keeps the order).
     static let script = #"""
         'use strict';
         const $ = (id) => document.getElementById(id);
@@ -111,82 +116,6 @@ enum InspectorPage {
         }
         function action(label, method, path, body) {
           return el('button', { type: 'button', onclick: () => admin(method, path, body) }, label);
-        }
-
-        function render(state) {
-          $('clock').textContent = time(state.now) + (state.virtualClock ? ' (virtual clock)' : '');
-          $('flavor').textContent = state.flavor;
-          const code = state.outbox.oneTimeCode, link = state.outbox.resumeLink;
-          const outbox = [];
-          if (code) outbox.push(['one-time code', el('span', { className: 'code', id: 'one-time-code' }, code.code),
-            code.delivery + ' to ' + (code.to || '(no address)') + ' for ' + code.username + ' (' + code.journey + '), expires ' + time(code.expiresAt)]);
-          const safe = (url) => /^https?:\/\//.test(url) ? url : '#';
-          if (link) outbox.push(['resume link', el('a', { href: safe(link.resumeUri), className: 'mono' }, link.resumeUri),
-            'to ' + (link.to || '(no address)') + ' for ' + link.username + ' (' + link.journey + ')']);
-          show('outbox', table(['kind', 'value', 'sent'], outbox));
-          const phoneRows = [];
-          for (const phone of state.phones) {
-            for (const oath of phone.oath) phoneRows.push([phone.id, oath.kind + ' ' + oath.id, el('span', { className: 'code' }, oath.code)]);
-            for (const push of phone.pushNotifications) {
-              const path = 'phones/' + encodeURIComponent(phone.id) + '/notifications/' + encodeURIComponent(push.id);
-              const approve = push.numbers
-                ? el('span', {}, ...push.numbers.map((n) => action('Approve ' + n, 'POST', path + '/approve', { number: n })))
-                : action('Approve', 'POST', path + '/approve');
-              phoneRows.push([phone.id, 'push: ' + push.message + ' (expires ' + time(push.expiresAt) + ')',
-                el('span', { className: 'push' }, approve, ' ', action('Deny', 'POST', path + '/deny'))]);
-            }
-          }
-          show('phones', table(['phone', 'credential or notification', 'code or answer'], phoneRows));
-          const failure = state.lastFailure;
-          show('failure', failure ? json(failure) : el('p', { className: 'empty' }, 'none'));
-          const native = state.native, tokens = native.tokens;
-          show('native', table(['', ''], [
-            ['token sync ready', String(native.ready)], ['SSO session', String(native.ssoSession)],
-            ['pending token request', native.pendingTokenRequest ?? '—'],
-            ['access token', tokens ? tokens.accessToken + ' (expires in ' + Math.round(tokens.expiresIn) + ' s' + (tokens.stale ? ', stale' : '') + ')' : '—'],
-            ['ID token claims', tokens?.idTokenClaims ? json(tokens.idTokenClaims) : '—'],
-          ]));
-          show('users', table(['username', 'attributes', 'devices', 'lock'], state.users.map((u) => {
-            const path = 'users/' + encodeURIComponent(u.username);
-            return [u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
-              el('span', {}, u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) + ' ' : ' ') : '',
-                u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }),
-                ' ', action('Revoke sessions and tokens', 'POST', path + '/revoke', {}))];
-          })));
-          show('sessions', table(['user', 'token', 'since', 'journeys', ''], state.sessions.map((s) => [
-            s.username, el('span', { className: 'mono' }, s.token), time(s.authTime), s.journeys.join(', '),
-            action('End', 'DELETE', 'sessions/ops/' + encodeURIComponent(s.opsId))])));
-          show('journeys', table(['journey', 'node', 'step', 'user', 'times out in'], state.journeys.map((j) => [
-            j.journey + (j.tree !== j.journey ? ' › ' + j.tree : ''), j.node, (j.stage ? j.stage + ': ' : '') + j.callbacks.join(', '),
-            j.username ?? '—', Math.round(j.timesOutIn) + ' s'])));
-          show('grants', table(['client', 'user', 'scopes', 'since', 'refresh for'], state.grants.map((g) => [
-            g.clientId, g.username ?? '—', g.scopes.join(' '), time(g.authTime), Math.round(g.refreshExpiresIn) + ' s'])));
-          show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
-            f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
-        }
-
-        const timeline = [];
-        function matches(entry) {
-          const face = $('filter-face').value, text = $('filter-text').value.toLowerCase();
-          if (face && entry.face !== face) return false;
-          return !text || JSON.stringify(entry).toLowerCase().includes(text);
-        }
-        function entryNode(entry) {
-          const body = [];
-          if (entry.request !== undefined) body.push(el('pre', {}, 'request ' + JSON.stringify(entry.request, null, 2)));
-          if (entry.response !== undefined) body.push(el('pre', {}, 'response ' + JSON.stringify(entry.response, null, 2)));
-          const summary = el('summary', {}, entry.at.slice(11, 23) + ' ', el('span', { className: 'face' }, entry.face), ' ' + entry.name,
-            entry.ms === undefined ? '' : ' · ' + entry.ms + ' ms', entry.response?.status ? ' · ' + entry.response.status : '',
-            entry.failed ? ' · failed' : '');
-          return el('li', { className: entry.failed ? 'failed' : '' }, el('details', {}, summary, ...body));
-        }
-        function renderTimeline() {
-          $('timeline').replaceChildren(...timeline.filter(matches).reverse().map(entryNode));
-        }
-        function addEntries(entries) {
-          for (const entry of entries) if (!timeline.length || entry.sequence > timeline[timeline.length - 1].sequence) timeline.push(entry);
-          if (timeline.length > 500) timeline.splice(0, timeline.length - 500);
-          renderTimeline();
         }
 
         function connect() {
