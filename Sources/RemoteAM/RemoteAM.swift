@@ -107,11 +107,13 @@ public final class RemoteAM: IdentityServer {
     // MARK: OAuth 2.0 / OIDC
 
     public func authorize(_ request: AuthorizeRequest) throws(TransportError) -> ServerReply {
-        let query = [
+        var query = [
             ("client_id", request.clientId), ("redirect_uri", request.redirectUri), ("scope", request.scope),
             ("state", request.state), ("code_challenge", request.codeChallenge),
             ("code_challenge_method", request.codeChallengeMethod), ("response_type", request.responseType),
         ]
+        // OIDC Core §3.1.2.1: the tenant puts it in the ID token, where the caller checks it.
+        if let nonce = request.nonce, !nonce.isEmpty { query.append(("nonce", nonce)) }
         return try exchange("GET", endpoints.authorize, query: query, ssoToken: request.ssoToken)
     }
 
