@@ -109,38 +109,9 @@ enum LoginForm {
         }
     }
 
-    private static func hidden(_ name: String, _ value: String) -> String {
-        "<input type=\"hidden\" name=\"\(HTML.escape(name))\" value=\"\(HTML.escape(value))\">\n"
-    }
-
-    /// No script or style from elsewhere: the page works with nothing but this server.
-    private static let security = HTTPRequest.Header(
-        "Content-Security-Policy",
-        "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'")
+    private static func hidden(_ name: String, _ value: String) -> String { HTML.hidden(name, value) }
 
     private static func page(_ status: Int, title: String, body: String) -> HTTPResponse {
-        let html = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTML.escape(title))</title>
-            <style>
-            body { font-family: system-ui, sans-serif; background: #f4f5f7; margin: 0; }
-            main { max-width: 26rem; margin: 3rem auto; background: #fff; padding: 1.5rem 2rem; border-radius: 8px; }
-            label, fieldset { display: block; margin: 0 0 1rem; }
-            input[type=text], input[type=password], input[type=number], select { display: block; width: 100%; box-sizing: border-box; padding: .5rem; margin-top: .25rem; }
-            button { padding: .5rem 1.25rem; margin-right: .5rem; }
-            .error { color: #b00020; } .warning { color: #8a5a00; } .note { color: #555; font-size: .9rem; }
-            .terms { white-space: pre-wrap; max-height: 12rem; overflow: auto; border: 1px solid #ccc; padding: .5rem; }
-            </style></head>
-            <body><main>
-            <h1>\(HTML.escape(title))</h1>
-            \(body)</main></body></html>
-
-            """
-        return HTTPResponse(
-            status: status,
-            headers: [HTML.contentType, AMResponse.noStore, security, .init("X-Frame-Options", "DENY")],
-            body: Array(html.utf8))
+        HTML.signInPage(status, title: title, body: body)
     }
 }

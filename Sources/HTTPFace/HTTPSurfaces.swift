@@ -34,6 +34,8 @@ enum HTTPSurfaces {
                 name: "inspector",
                 claims: { AdminAPI.served(atOrigin: view.httpOrigin) && Inspector.claims($0) },
                 respond: { request, world in Inspector.respond(request, world: world) }),
+            // PingOne's sign-on page, where its /as/authorize sends a browser without a session.
+            PingOneSignOnPage.surface(view: view),
             PingOneSurface.surface(view: view, corsOrigins: corsOrigins),
             HTTPSurface(
                 name: "am", claims: { _ in true },

@@ -42,3 +42,9 @@ public struct PingOneRequest: Equatable, Sendable {
         self.form = form
     }
 }
+
+/// PingOne's sign-on page, where `/as/authorize` sends a browser without a session: a path under
+/// the environment, served by the HTTP face (`PingOneSignOnPage`), named by the server's redirect.
+public enum PingOneSignOn {
+    public static let path = "signon/"
+}

@@ -8,12 +8,14 @@ extension PingOne {
     /// `davinci.api.ts` `start`) the flow `acr_values` names starts and its first form comes back
     /// as JSON; a valid PingOne session cookie (`ST`) without `prompt=login` answers the code at
     /// once. Without `pi.flow` (a browser's redirect) the session's code comes back as a 302 to the
-    /// redirect URI, and without a session `error=login_required` does: AuthBridge hosts no
-    /// PingOne sign-on pages.
+    /// redirect URI; without a session the browser is sent to the sign-on page
+    /// (`/{envId}/signon/`, served by the HTTP face), which runs the same flow as forms, as
+    /// PingOne's hosted pages do, or, with `prompt=none`, `error=login_required` comes back
+    /// (OIDC Core §3.1.2.6).
     func authorize(_ request: PingOneRequest) -> ServerReply {
         let parameters = request.query.merging(request.form) { query, _ in query }
         let clientId = parameters["client_id"] ?? ""
-        guard let client = server.config.clients.first(where: { $0.clientId == clientId }) else {
+        guard let client = server.clients.find(clientId) else {
             return PingOneReplies.authorizeError(
                 "invalid_client", "Client \(clientId) is not an application of this environment")
         }
@@ -37,6 +39,9 @@ extension PingOne {
             return PingOneReplies.completed(self, code: code, session: token, interaction: nil)
         }
         guard piFlow else {
+            guard parameters["prompt"].map({ $0.split(separator: " ").contains("none") }) == true else {
+                return ServerReply(status: 302, headers: ["Location": signOnPage(parameters)])
+            }
             let query = "error=login_required&error_description=\(PercentEncoding.escape("A sign-on is required"))"
             let state = authorization.state.isEmpty ? "" : "&state=\(PercentEncoding.escape(authorization.state))"
             return ServerReply(status: 302, headers: ["Location": "\(redirectUri)?\(query)\(state)"])
@@ -49,6 +54,14 @@ extension PingOne {
             id: Self.uuid(random), token: random.bytes(64).hexString, flow: flow, form: flow.start,
             stepId: Self.stepId(random), authorization: authorization)
         return advance(&interaction, to: flow.start)
+    }
+
+    /// The sign-on page's URL for an authorize request: the request's own parameters, which the
+    /// page sends back to `/as/authorize` with `response_mode=pi.flow`.
+    func signOnPage(_ parameters: [String: String]) -> String {
+        let query = parameters.filter { $0.key != "response_mode" }.sorted { $0.key < $1.key }
+            .map { "\(PercentEncoding.escape($0.key))=\(PercentEncoding.escape($0.value))" }.joined(separator: "&")
+        return "\(origin)/\(environmentId)/\(PingOneSignOn.path)?\(query)"
     }
 
     func userInfo(_ request: PingOneRequest) -> ServerReply {

@@ -147,3 +147,30 @@ test('Chromium runs a journey of two steps chosen by acr_values', { skip: SKIP }
   assert.ok((await tokensFor(arrival, verifier)).access_token);
   await tab.close();
 });
+
+test("Chromium signs on at PingOne's sign-on page (a DaVinci flow as forms) and lands on the redirect URI", { skip: SKIP }, async () => {
+  await browser.send('Storage.clearCookies', {});
+  const env = (await daemon.connection.request('emulator.davinciFlows', {})).environmentId;
+  const tab = await openTab();
+  const { verifier, challenge } = await pkce();
+  const query = form({
+    client_id: CLIENT_ID, redirect_uri: redirectUri, response_type: 'code', scope: 'openid profile email',
+    state: 'chromium-pingone', code_challenge: challenge, code_challenge_method: 'S256',
+  });
+  await tab.goto(`${daemon.origin}/${env}/as/authorize?${query}`);
+  assert.equal(await tab.evaluate('location.pathname'), `/${env}/signon/`);
+  assert.equal(await tab.evaluate(`document.activeElement.name`), 'field.username', 'the first field has the focus');
+
+  await tab.submit({ 'field.username': DEMO.username, 'field.password': 'wrong password' });
+  assert.ok(await tab.evaluate(`document.querySelector('.error') !== null`));
+  await tab.submit({ 'field.username': DEMO.username, 'field.password': DEMO.password });
+  const arrival = await arrivalWithCode('chromium-pingone');
+  const response = await fetch(`${daemon.origin}/${env}/as/token`, {
+    method: 'POST', headers: FORM,
+    body: form({ grant_type: 'authorization_code', code: arrival.searchParams.get('code'), client_id: CLIENT_ID, redirect_uri: redirectUri, code_verifier: verifier }),
+  });
+  assert.equal(response.status, 200);
+  const idToken = JSON.parse(Buffer.from((await response.json()).id_token.split('.')[1], 'base64url'));
+  assert.equal(idToken.iss, `${daemon.origin}/${env}/as`);
+  await tab.close();
+});
