@@ -21,7 +21,9 @@ public enum HTTPFace {
 
     public static func handler(host: Host, corsOrigins: [String]) -> HTTPServer.Handler {
         let surfaces = HTTPSurfaces.all(view: host.view, corsOrigins: corsOrigins)
-        let faults = HTTPFaults(config: config(of: host.view, corsOrigins: corsOrigins))
+        let faults = HTTPFaults(
+            config: config(of: host.view, corsOrigins: corsOrigins),
+            pingOnePrefix: "/\(host.view.pingOneEnvironmentId)/")
         return { [host] request in
             // Every surface answers: AM's, the last, claims whatever the others do not.
             let surface = surfaces.first { $0.claims(request) } ?? surfaces[surfaces.count - 1]

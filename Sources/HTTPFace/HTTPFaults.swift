@@ -10,6 +10,8 @@ import Host
 /// carries out after the unit, with the world released.
 struct HTTPFaults: Sendable {
     let config: AMHTTPConfig
+    /// `/{envId}/`: a status fault on a path under it is PingOne's error, not AM's.
+    let pingOnePrefix: String
 
     func respond(_ request: HTTPRequest, _ world: World, surface: () -> HTTPResponse) -> HTTPResponse {
         let plan = world.faultPlan
@@ -20,6 +22,8 @@ struct HTTPFaults: Sendable {
             ? nil : plan.hit(endpoint: AMRoutes.endpoint(of: request.path, realm: config.realm), path: request.path)
         var response: HTTPResponse
         switch hit {
+        case .status(let status, let message)? where request.path.hasPrefix(pingOnePrefix):
+            response = PingOneSurface.failure(request, status: status, message: message, config: config)
         case .status(let status, let message)?:
             response = AMRoutes.failure(request, status: status, message: message, config: config)
         case .drop?, .timeout?:

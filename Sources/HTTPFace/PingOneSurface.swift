@@ -47,6 +47,15 @@ enum PingOneSurface {
                     + "send DaVinci requests to the PingOne environment itself"))
     }
 
+    /// A status fault on a path under the environment (docs/faults.md): PingOne's error body,
+    /// with the CORS headers a browser's DaVinci client needs to read it.
+    static func failure(_ request: HTTPRequest, status: Int, message: String?, config: AMHTTPConfig) -> HTTPResponse {
+        logInfo("HTTP \(request.method) \(request.path) \(status) (fault)")
+        let cors = CORS(origins: config.corsOrigins, cookieName: config.cookieName, extraHeaders: davinciHeaders)
+        return cors.decorate(
+            response(ServerReply(status: status, body: PingOneErrors.status(status, message: message))), for: request)
+    }
+
     static func request(_ http: HTTPRequest) -> PingOneRequest {
         var headers: [String: String] = [:]
         for header in http.headers {

@@ -44,6 +44,17 @@ test('an operation fault reaches the HTTP face too: 401 with AM\'s body', async 
   assert.deepEqual(await failed.response.json(), { code: 401, reason: 'Unauthorized', message: 'Unauthorized' });
 });
 
+test('a path fault under the PingOne environment answers PingOne\'s body, readable by the page', async () => {
+  const { environmentId } = await daemon.connection.request('emulator.davinciFlows', {});
+  await fault({ path: `/${environmentId}/as/`, kind: 'status', status: 503, message: 'Maintenance' });
+  const url = `${daemon.origin}/${environmentId}/as/.well-known/openid-configuration`;
+  const failed = await fetch(url, { headers: { Origin: APP } });
+  assert.equal(failed.status, 503);
+  assert.equal(failed.headers.get('access-control-allow-origin'), APP);
+  assert.deepEqual(await failed.json(), { code: 'UNEXPECTED_SERVER_ERROR', message: 'Maintenance' });
+  assert.equal((await fetch(url)).status, 200);
+});
+
 test('a dropped connection: the SDK\'s fetch rejects, the next one is answered', async () => {
   const page = new BrowserPage(APP, new CookieJar());
   await fault({ path: '/am/json/', kind: 'drop' });
