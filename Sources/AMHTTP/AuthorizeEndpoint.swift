@@ -14,7 +14,7 @@ import IdentityServer
 extension AMRoutes {
     func authorize(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
         let parameters = request.parameters
-        let prompt = Prompt(parameters["prompt"])
+        let prompt = OpenIDPrompt(parameters["prompt"])
         let challenge = parameters["code_challenge"] ?? ""
         let session = request.ssoToken(cookieName: config.cookieName)
         let call = AuthorizeRequest(
@@ -25,7 +25,7 @@ extension AMRoutes {
             scope: parameters["scope"] ?? "", state: parameters["state"] ?? "", codeChallenge: challenge,
             // RFC 7636 §4.3: a challenge without a method is `plain`.
             codeChallengeMethod: parameters["code_challenge_method"] ?? (challenge.isEmpty ? "S256" : "plain"),
-            responseType: parameters["response_type"] ?? "", nonce: parameters["nonce"])
+            responseType: parameters["response_type"] ?? "", nonce: parameters["nonce"], prompt: parameters["prompt"])
         let reply = try server.authorize(call)
         guard reply.status == 302, let location = reply.headers["Location"] else {
             return AMResponse.from(reply, headers: [AMResponse.noStore])
@@ -38,18 +38,6 @@ extension AMRoutes {
             return HTTPResponse(status: 302, headers: [.init("Location", location), AMResponse.noStore])
         }
         return Self.formPost(to: location)
-    }
-
-    /// OIDC's `prompt`: space-separated values, compared as AM compares them (lower-cased).
-    struct Prompt {
-        let none: Bool
-        let login: Bool
-
-        init(_ value: String?) {
-            let values = Set((value ?? "").lowercased().split(separator: " ").map(String.init))
-            none = values.contains("none")
-            login = values.contains("login") && !none
-        }
     }
 
     /// The 302 to the login page: the realm, the journey the request asks for, and `goto`, this

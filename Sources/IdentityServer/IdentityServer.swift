@@ -140,14 +140,18 @@ public struct AuthorizeRequest: Equatable, Sendable {
     /// OIDC's `nonce` (OpenID Connect Core §3.1.2.1): the code's ID token carries it back in its
     /// `nonce` claim; nil (or empty) when the request had none.
     public var nonce: String?
+    /// OIDC's `prompt` as the request sent it: the server refuses what AM refuses
+    /// (`OpenIDPrompt.isValid`); what a valid one asks of the face (a login page) is the face's.
+    public var prompt: String?
 
     public init(
         ssoToken: String, clientId: String, redirectUri: String, scope: String, state: String,
         codeChallenge: String, codeChallengeMethod: String = "S256", responseType: String = "code",
-        issuer: String? = nil, nonce: String? = nil
+        issuer: String? = nil, nonce: String? = nil, prompt: String? = nil
     ) {
         self.issuer = issuer
         self.nonce = nonce
+        self.prompt = prompt
         self.ssoToken = ssoToken
         self.clientId = clientId
         self.redirectUri = redirectUri

@@ -114,6 +114,7 @@ public final class RemoteAM: IdentityServer {
         ]
         // OIDC Core §3.1.2.1: the tenant puts it in the ID token, where the caller checks it.
         if let nonce = request.nonce, !nonce.isEmpty { query.append(("nonce", nonce)) }
+        if let prompt = request.prompt, !prompt.isEmpty { query.append(("prompt", prompt)) }
         return try exchange("GET", endpoints.authorize, query: query, ssoToken: request.ssoToken)
     }
 

@@ -83,6 +83,28 @@ import Testing
         #expect(query["client_id"] == "ReactNativeOAuthClient")
     }
 
+    /// OpenAM's `OpenIdPrompt.isValid`: `none` with `login` or `consent`, and `select_account`,
+    /// are refused at the redirect URI, with a session or without; `none` alone and `login` are not.
+    @Test(arguments: [
+        ("none login", false), ("NONE consent", false), ("select_account", false), ("none", true),
+        ("login consent", true),
+    ])
+    func promptsAMRefuses(prompt: String, accepted: Bool) {
+        let harness = Harness()
+        let reply = harness.am.authorize(
+            AuthorizeRequest(
+                ssoToken: harness.ssoToken()!, clientId: "ReactNativeOAuthClient", redirectUri: Harness.redirect,
+                scope: "openid", state: "s", codeChallenge: "c", prompt: prompt))
+        let query = Harness.query(reply.headers["Location"]!)
+        if accepted {
+            #expect(query["code"] != nil)
+        } else {
+            #expect(query["error"] == "bad_request")
+            #expect(query["error_description"] == "Prompt parameter \(prompt) is invalid or unsupported")
+            #expect(query["state"] == "s")
+        }
+    }
+
     @Test func authorizeWithoutSessionOrWithBadClient() {
         let harness = Harness()
         let noSession = harness.am.authorize(

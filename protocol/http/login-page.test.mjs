@@ -122,6 +122,13 @@ test('prompt=login ends the session and asks again; prompt=none keeps the error;
 
   const none = await fetch(`${daemon.oauth}/authorize?${(await authorizeQuery({ prompt: 'none' })).query}`, { redirect: 'manual' });
   assert.equal(new URL(none.headers.get('location')).searchParams.get('error'), 'interaction_required');
+  // `none` with `login` is refused as AM refuses it (OpenIdPrompt.isValid): bad_request at the redirect URI, no page.
+  const both = await jar.fetch(`${daemon.oauth}/authorize?${(await authorizeQuery({ prompt: 'none login' })).query}`);
+  assert.equal(both.status, 302);
+  const refused = new URL(both.headers.get('location'));
+  assert.equal(refused.searchParams.get('error'), 'bad_request');
+  assert.equal(refused.searchParams.get('error_description'), 'Prompt parameter none login is invalid or unsupported');
+  assert.ok(refused.searchParams.get('state'));
 
   const stranger = await fetch(`${daemon.oauth}/authorize?${(await authorizeQuery({ redirect_uri: 'https://evil.example/cb' })).query}`, { redirect: 'manual' });
   assert.equal(stranger.status, 400);

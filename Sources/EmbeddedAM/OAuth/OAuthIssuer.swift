@@ -116,6 +116,16 @@ final class OAuthIssuer {
                 ("state", request.state),
             ])
         }
+        // AM's OpenIdConnectAuthorizeRequestValidator: a BadRequestException, which the authorize
+        // endpoint sends back to the redirect URI (`AuthorizeResource`, `ExceptionHandler`).
+        let prompt = OpenIDPrompt(request.prompt)
+        guard prompt.isValid else {
+            return redirect([
+                ("error", "bad_request"),
+                ("error_description", "Prompt parameter \(prompt.original) is invalid or unsupported"),
+                ("state", request.state),
+            ])
+        }
         let scopes = request.scope.split(separator: " ").map(String.init)
         guard !scopes.isEmpty, scopes.allSatisfy(client.scopes.contains) else {
             return ServerReply(status: 400, body: AMErrors.oauth("invalid_scope", "Unknown/invalid scope(s)"))
