@@ -48,15 +48,15 @@ extension PingDavinciClient {
     }
 
     /// The link opened in an ephemeral browser session (ping-ios `BrowserHandler.swift`
-    /// `.ephemeralAuthSession`, ping-android `BrowserLauncher`): no cookies of the flow, and the
-    /// session ends at the first redirect, whose `Location` is what comes back to the app; nil
-    /// when the browser never came back (any answer but a redirect).
+    /// `.ephemeralAuthSession`, ping-android `BrowserLauncher`): a browser's request, without the
+    /// SDK's headers or the flow's cookies, and the session ends at the first redirect, whose
+    /// `Location` is what comes back to the app; nil when the browser never came back (any
+    /// answer but a redirect).
     public func openInBrowser(_ url: String) -> String? {
-        guard let server = pingOneServer else { return nil }
-        let browser = PingOneLink(server: server, platform: platform)
-        guard let reply = try? browser.send("GET", url, headers: ["accept": "text/html"]),
-            (300..<400).contains(reply.status)
-        else { return nil }
+        guard let server = pingOneServer, let (path, query) = PingOneLink.split(url) else { return nil }
+        let request = PingOneRequest(
+            method: "GET", path: path, query: query, headers: ["accept": "text/html"], json: nil, form: [:])
+        guard let reply = try? server.pingOne(request), (300..<400).contains(reply.status) else { return nil }
         return reply.headers.first { $0.key.lowercased() == "location" }?.value
     }
 }
