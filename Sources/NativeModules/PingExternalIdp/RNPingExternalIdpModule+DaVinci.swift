@@ -9,16 +9,10 @@ import NativeSDK
 /// platform, over ping-ios `ExternalIdP/ExternalIdP/IdpCollector.swift` and ping-android
 /// `external-idp/…/davinci/IdpCollector.kt`).
 extension RNPingExternalIdpModule {
-    /// How a collector's sign-in runs: natively, the provider's SDK after a fetch of the link
-    /// (`IdpRequestHandler`), or in a browser that comes back with a `continueToken`.
-    enum DaVinciHandler: Equatable {
-        case native(SocialProviderKind)
-        case browser
-    }
-
-    /// The handler each platform picks by the collector's exact `idpType`: iOS has native handlers
-    /// for Apple, Google and Facebook (`getDefaultIdpHandler`), Android for Google and Facebook
-    /// (`getRequestHandler`: Apple goes through the browser there); any other type is the browser.
+    /// The native handler each platform picks by the collector's exact `idpType` (the provider's
+    /// SDK after a fetch of the link, `IdpRequestHandler`): iOS has them for Apple, Google and
+    /// Facebook (`getDefaultIdpHandler`), Android for Google and Facebook (`getRequestHandler`:
+    /// Apple goes through the browser there); any other type is the browser.
     static let nativeHandlers: [Platform: [String: SocialProviderKind]] = [
         .ios: ["APPLE": .apple, "GOOGLE": .google, "FACEBOOK": .facebook],
         .android: ["GOOGLE": .google, "FACEBOOK": .facebook],
