@@ -12,7 +12,7 @@ extension RNPingDavinciModule {
         try Arguments.count("pollDaVinci", args, ["davinciId", "options"])
         let id = try Arguments.string(args, 0, "davinciId")
         let options = try Arguments.object(args, 1, "options")
-        guard var node = entries[id]?.node, let client = entries[id]?.client else {
+        guard var node = davincis[id]?.node, let client = davincis[id]?.client else {
             throw PingRejection.davinci(.poll, .state, "No active ContinueNode found for davinci id=\(id)")
         }
         let key = options["key"]?.stringValue
@@ -41,7 +41,7 @@ extension RNPingDavinciModule {
             }
             moduleEvents.emit(Self.pollingStatusEvent, .object(body))
         }
-        entries[id]?.node = node
+        davincis[id]?.node = node
         return ["subscriptionId": .string(subscriptionId)]
     }
 }

@@ -4,7 +4,9 @@ import NativeSDK
 /// `RNPingDavinci`, the successor SDK's DaVinci TurboModule (`davinci/src/NativeRNPingDavinci.ts`;
 /// native `davinci/ios/RNPingDavinciCommon.swift`, `davinci/android/…/RNPingDavinciCommon.kt`).
 /// Several clients live at once, keyed by the id `configureDaVinci` resolves; each holds its
-/// current ContinueNode. Server outcomes resolve as nodes; only bad calls reject.
+/// current ContinueNode in the registry the extension modules share (`PingDaVincis`), where
+/// `RNPingExternalIdp` and `RNPingProtect` set values on its collectors. Server outcomes resolve
+/// as nodes; only bad calls reject.
 public final class RNPingDavinciModule: NativeModule {
     public let name = "RNPingDavinci"
     public let namespace = "RNPingDavinci"
@@ -17,18 +19,13 @@ public final class RNPingDavinciModule: NativeModule {
     let moduleEvents: ModuleEvents
     private var platform: Platform { sdk.platform }
 
-    struct Entry {
-        let client: PingDavinciClient
-        /// The form the flow waits at, if any.
-        var node: DavinciContinueNode?
-    }
-
-    var entries: [String: Entry] = [:]
+    let davincis: PingDaVincis
 
     public init(_ context: PingModuleContext) {
         sdk = context.sdk
         storages = context.storages
         moduleEvents = context.events
+        davincis = context.davincis
     }
 
     public var methods: [NativeMethod] {
@@ -60,7 +57,7 @@ public final class RNPingDavinciModule: NativeModule {
             config.client.storageKey = slot
         }
         let id = sdk.newId()
-        entries[id] = Entry(client: sdk.davinci(config.client), node: nil)
+        davincis[id] = PingDaVincis.Entry(client: sdk.davinci(config.client), node: nil)
         return .string(id)
     }
 
@@ -73,8 +70,8 @@ public final class RNPingDavinciModule: NativeModule {
         return try Arguments.string(args, 0, "davinciId")
     }
 
-    private func entry(_ id: String) throws(BridgeError) -> Entry {
-        guard let entry = entries[id] else { throw PingRejection.davinciNotFound(id) }
+    private func entry(_ id: String) throws(BridgeError) -> PingDaVincis.Entry {
+        guard let entry = davincis[id] else { throw PingRejection.davinciNotFound(id) }
         return entry
     }
 
@@ -91,14 +88,14 @@ public final class RNPingDavinciModule: NativeModule {
         let applier = DaVinciCollectorValueApplier(platform: platform)
         var mutations: [DaVinciCollectorValueApplier.Mutation] = []
         if platform == .ios { mutations = try applier.parse(input) }
-        guard var node = entries[id]?.node, let client = entries[id]?.client else {
+        guard var node = davincis[id]?.node, let client = davincis[id]?.client else {
             throw PingRejection.davinci(.state, .state, "No active ContinueNode found for davinci id=\(id)")
         }
         if platform == .android { mutations = try applier.parse(input) }
         do {
             try applier.apply(mutations, to: &node)
         } catch {
-            entries[id]?.node = node  // what was set before the failure stays set
+            davincis[id]?.node = node  // what was set before the failure stays set
             throw error
         }
         return settle(client.next(node), id: id)
@@ -106,7 +103,7 @@ public final class RNPingDavinciModule: NativeModule {
 
     /// The node becomes the client's current one when it is a form; any other clears it.
     private func settle(_ node: DavinciNode, id: String) -> JSONValue {
-        if case .next(let form) = node { entries[id]?.node = form } else { entries[id]?.node = nil }
+        if case .next(let form) = node { davincis[id]?.node = form } else { davincis[id]?.node = nil }
         return DaVinciNodeMapper.map(node, platform: platform)
     }
 
@@ -148,13 +145,13 @@ public final class RNPingDavinciModule: NativeModule {
     func logout(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
         let id = try id(args, "logout")
         _ = try entry(id).client.signOff()
-        entries[id]?.node = nil
+        davincis[id]?.node = nil
         return .null
     }
 
     /// Forgets the client; an unknown id resolves too.
     func dispose(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        entries[try id(args, "dispose")] = nil
+        davincis[try id(args, "dispose")] = nil
         return .null
     }
 }

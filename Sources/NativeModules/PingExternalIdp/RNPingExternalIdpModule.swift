@@ -8,19 +8,21 @@ import NativeSDK
 /// SelectIdPCallback (`selectProviderForJourney`: the chosen provider becomes the callback's
 /// value) and IdPCallback (`authorizeForJourney`: the provider SDK signs in, emulated by
 /// `DeviceAnswers.authorizeIdP`, and the callback's `token`/`token_type` are set); JS then calls
-/// `RNPingJourney.next(id, nodeId, {})`. DaVinci flows are not emulated, so
-/// `authorizeForDaVinci` finds no DaVinci instance, as the module does for an unknown id.
+/// `RNPingJourney.next(id, nodeId, {})`. `authorizeForDaVinci` signs in for a DaVinci flow's IdP
+/// collector (`RNPingExternalIdpModule+DaVinci.swift`); JS then calls `RNPingDavinci.next`.
 public final class RNPingExternalIdpModule: NativeModule {
     public let name = "RNPingExternalIdp"
     public let namespace = "RNPingExternalIdp"
-    private let sdk: PingSDK
+    let sdk: PingSDK
     private let journeys: PingJourneys
-    private let device: DeviceAnswers
-    private var dialect: ExternalIdpDialect { ExternalIdpDialect(platform: sdk.platform) }
+    let davincis: PingDaVincis
+    let device: DeviceAnswers
+    var dialect: ExternalIdpDialect { ExternalIdpDialect(platform: sdk.platform) }
 
     public init(_ context: PingModuleContext) {
         sdk = context.sdk
         journeys = context.journeys
+        davincis = context.davincis
         device = context.device
         // `IdpCallback`/`SelectIdpCallback` are registered by the external-idp package
         // (ping-android `journey/CallbackInitializer.kt`), so journey nodes keep them.
@@ -120,25 +122,11 @@ public final class RNPingExternalIdpModule: NativeModule {
         return .null
     }
 
-    // MARK: authorizeForDaVinci
-
-    /// `authorizeForDaVinci(davinciId, options, config)`: DaVinci is not emulated, so every id is
-    /// one the core runtime does not know (iOS `resolveDaVinciCollectors` → nil; Android
-    /// `resolveDaVinciIdpCollector` → null).
-    func authorizeForDaVinci(_ args: [JSONValue]) throws(BridgeError) -> JSONValue {
-        let (id, index, _) = try Self.call("authorizeForDaVinci", args, ["davinciId", "options", "config"])
-        guard !id.trimmingSpaces.isEmpty else {
-            throw Self.reject(
-                .callbackNotFound, .argument, "DaVinci id must not be empty for external IdP authorization.")
-        }
-        throw Self.reject(.callbackNotFound, .state, dialect.noDaVinci(id, index: index))
-    }
-
     // MARK: arguments and lookups
 
     /// The arguments every method shares, as its spec declares them (`names`: the id first,
     /// `options` and `config` last): the id, `options.index` and the config.
-    private static func call(
+    static func call(
         _ method: String, _ args: [JSONValue], _ names: [String]
     ) throws(BridgeError) -> (id: String, index: Int, config: JSONObject) {
         try Arguments.count(method, args, names)

@@ -45,22 +45,11 @@ extension DeviceAnswers {
         guard let kind = SocialProviderKind(providerName: provider, acceptsSiwa: platform == .ios) else {
             throw .unsupportedProvider(provider)
         }
-        guard let socialSignIn else {
-            throw .notEmulated("no emulated \(kind.rawValue) provider: social sign-in needs the embedded server")
-        }
-        let request = SocialSignInRequest(
-            kind: kind, clientId: output("clientId")?.stringValue ?? "",
-            scopes: output("scopes")?.arrayValue?.compactMap(\.stringValue) ?? [],
-            nonce: output("nonce")?.stringValue ?? "")
-        let credential: SocialCredential
-        do throws(SocialSignInError) {
-            credential = try socialSignIn.signIn(request)
-        } catch {
-            switch error {
-            case .missingClientId: throw .providerRefused("Client ID is required.")
-            case .noAccount(let kind): throw .providerRefused("No \(kind.rawValue) account is signed in on the device")
-            }
-        }
+        let credential = try providerSignIn(
+            SocialSignInRequest(
+                kind: kind, clientId: output("clientId")?.stringValue ?? "",
+                scopes: output("scopes")?.arrayValue?.compactMap(\.stringValue) ?? [],
+                nonce: output("nonce")?.stringValue ?? ""))
         let empty: [(String, String)]? = platform == .android ? [] : nil
         switch kind {
         case .google, .facebook:
@@ -97,6 +86,23 @@ extension DeviceAnswers {
             return IdPAuthorization(
                 token: idToken, tokenType: "id_token", additionalParameters: [("acceptsJSON", json)],
                 submittedToken: acceptsJSON ? json : idToken)
+        }
+    }
+
+    /// The provider's SDK on the phone signing in at the emulated provider (Google Sign-In,
+    /// Sign in with Apple, Facebook Login), for a journey's IdPCallback or a DaVinci IdP collector.
+    public func providerSignIn(_ request: SocialSignInRequest) throws(IdPFailure) -> SocialCredential {
+        guard let socialSignIn else {
+            throw .notEmulated(
+                "no emulated \(request.kind.rawValue) provider: social sign-in needs the embedded server")
+        }
+        do throws(SocialSignInError) {
+            return try socialSignIn.signIn(request)
+        } catch {
+            switch error {
+            case .missingClientId: throw .providerRefused("Client ID is required.")
+            case .noAccount(let kind): throw .providerRefused("No \(kind.rawValue) account is signed in on the device")
+            }
         }
     }
 

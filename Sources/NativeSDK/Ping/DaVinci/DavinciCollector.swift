@@ -16,11 +16,15 @@ public struct DavinciCollector: Equatable, Sendable {
     let platform: Platform
     /// The server's field (`form.components.fields[i]`), as received.
     public let field: JSONObject
-    /// What the app set: a string (text, password, select, buttons, polling), the strings of a
-    /// multi select, `{countryCode, phoneNumber}`, the chosen device's JSON, or a boolean.
+    /// What the app set: a string (text, password, select, buttons, polling, Protect's signals),
+    /// the strings of a multi select, `{countryCode, phoneNumber}`, the chosen device's JSON, or
+    /// a boolean.
     public var value: JSONValue
     /// A polling collector's polls left (`retriesAllowed`, from `pollRetries`).
     var pollsLeft = 0
+    /// An IdP collector's resume request once its provider signed in, which `next` sends instead
+    /// of the form's request (`DavinciRequest`).
+    public var resumeRequest: DavinciRequest?
 
     /// The collector's id: the field's `key` (an IdP button's `idpId`).
     public var key: String {
@@ -64,8 +68,10 @@ public struct DavinciCollector: Equatable, Sendable {
         case .multiSelect: value = .array([])
         case .phoneNumber: value = ["countryCode": "", "phoneNumber": ""]
         case .boolean: value = .bool(field["value"]?.boolValue ?? false)
-        case .deviceRegistration, .deviceAuthentication, .label, .readOnlyText, .qrCode, .idp, .protect:
+        case .deviceRegistration, .deviceAuthentication, .label, .readOnlyText, .qrCode, .idp:
             value = .null
+        // `ProtectCollector` starts with "" and takes no initial value.
+        case .protect: value = ""
         default: value = .string(field["value"]?.stringValue ?? "")
         }
     }
@@ -95,7 +101,7 @@ public struct DavinciCollector: Equatable, Sendable {
     /// `payload()`: what goes into the continue request, nil when nothing was set.
     public var payload: JSONValue? {
         switch kind {
-        case .text, .password, .submit, .flow, .singleSelect, .polling:
+        case .text, .password, .submit, .flow, .singleSelect, .polling, .protect:
             guard let string = value.stringValue, !string.isEmpty else { return nil }
             return value
         case .multiSelect:
@@ -125,7 +131,7 @@ public struct DavinciCollector: Equatable, Sendable {
             }
             return .object(payload)
         case .boolean: return value
-        case .label, .readOnlyText, .qrCode, .idp, .protect: return nil
+        case .label, .readOnlyText, .qrCode, .idp: return nil
         }
     }
 

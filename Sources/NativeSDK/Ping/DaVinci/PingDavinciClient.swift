@@ -130,12 +130,20 @@ public final class PingDavinciClient {
         return send("GET", authorize, query: query)
     }
 
-    /// `ContinueNode.next()`: the form's values posted to `_links.next.href` (`Connector.asRequest()`).
+    /// `ContinueNode.next()`: the form's values posted to `_links.next.href` (`Connector.asRequest()`),
+    /// unless a collector set a resume request: the collectors intercept the request in their
+    /// order, each with a resume request putting it in place, so the last one's is sent.
     public func next(_ node: DavinciContinueNode) -> DavinciNode {
-        send("POST", node.nextHref, headers: ["content-type": "application/json"], json: node.requestBody)
+        if let resume = node.collectors.last(where: { $0.resumeRequest != nil })?.resumeRequest {
+            return send(resume.method, resume.url, headers: resume.headers, json: resume.json)
+        }
+        return send("POST", node.nextHref, headers: ["content-type": "application/json"], json: node.requestBody)
     }
 
-    /// A request to PingOne outside the flow's answers (the poll's status endpoint).
+    /// The environment's server, for a browser outside the flow's cookies.
+    var pingOneServer: PingOneServer? { link?.server }
+
+    /// A request to PingOne outside the flow's answers (the poll's status endpoint, an IdP link).
     func request(_ method: String, _ url: String, headers: [String: String]) throws(TransportError) -> ServerReply {
         guard let link else { throw TransportError("No PingOne environment is served here") }
         return try link.send(method, url, headers: headers)
