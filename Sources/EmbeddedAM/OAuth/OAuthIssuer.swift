@@ -37,6 +37,9 @@ final class OAuthIssuer {
         /// When it last issued tokens (a counter): the least recently used go first when the
         /// grants must be capped. Not saved.
         var lastUsed: UInt64 = 0
+        /// The access tokens it issued last and the last ID token's claims
+        /// (`OAuthIssuer+Records.swift`). Not saved.
+        var issued = IssuedTokens()
     }
 
     // Internal rather than private: `OAuthIssuer+Introspect.swift` reads them.
@@ -59,6 +62,12 @@ final class OAuthIssuer {
     /// Revoked access tokens (`jti`), with their expiry: past it the token is refused as expired,
     /// so the entry is no longer needed.
     var revokedAccessTokens: [String: Double] = [:]
+    /// When an administrator expired each user's access tokens (`expireAccessTokens`), by user
+    /// id: what was issued to them by then counts as expired (`OAuthIssuer+Records.swift`).
+    var accessTokensExpired: [String: Double] = [:]
+    /// The grants ended last (a revoked refresh token), kept for the inspector to show as
+    /// revoked; at most `IssuedTokens.keptEndedGrants`. Not saved.
+    var endedGrants: [(grant: Grant, at: Double)] = []
     /// Everything that grows with traffic stays bounded (docs/performance.md): grants past their
     /// refresh expiry go, and beyond `config.retentionCap` the least recently used; retired
     /// tokens likewise.
@@ -75,6 +84,7 @@ final class OAuthIssuer {
         var grants: Set<String> = []
         var retired: Set<String> = []
         var revoked: Set<String> = []
+        var expired: Set<String> = []
         var keys = false
     }
     private(set) var refreshCount = 0
@@ -284,7 +294,7 @@ final class OAuthIssuer {
         ]
         let accessToken = sign(accessClaims, with: config.accessTokenSigningAlgorithm)
         // Signed here, so it checks out: its first use (userinfo) need not verify it again.
-        remember(accessToken, AccessClaims(exp: iat + lifetime, jti: jti, grantId: grant.id))
+        remember(accessToken, AccessClaims(exp: iat + lifetime, iat: iat, jti: jti, grantId: grant.id))
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
             "scope": .string(grant.scopes.joined(separator: " ")),
@@ -304,7 +314,12 @@ final class OAuthIssuer {
             let algorithm =
                 clients.find(grant.clientId)?.idTokenSigningAlgorithm ?? .rs256
             body["id_token"] = .string(sign(idClaims, with: algorithm))
+            grants[grant.id]?.issued.idTokenClaims = idClaims
         }
+        grants[grant.id]?.issued.add(
+            IssuedTokens.Access(
+                jti: jti, header: String(accessToken.prefix { $0 != "." }), claims: accessClaims, iat: iat,
+                exp: iat + lifetime))
         body["token_type"] = "Bearer"
         // AM reports the lifetime less the second it spent issuing.
         body["expires_in"] = .int(lifetime - 1)
@@ -315,9 +330,8 @@ final class OAuthIssuer {
 
     /// The grant behind a live access token, or nil when it is expired, revoked or not ours.
     func validGrant(forAccessToken token: String) -> Grant? {
-        guard let claims = verifiedAccessToken(token),
-            let exp = claims.exp, clock.now < Double(exp),
-            revokedAccessTokens[claims.jti] == nil, var grant = grants[claims.grantId]
+        guard let claims = verifiedAccessToken(token), var grant = grants[claims.grantId],
+            state(of: claims, in: grant) == .active
         else { return nil }
         // A grant in use is the last to go when the grants must be capped.
         uses += 1
@@ -328,6 +342,7 @@ final class OAuthIssuer {
 
     struct AccessClaims {
         var exp: Int64?
+        var iat: Int64?
         var jti: String
         var grantId: String
     }
@@ -342,7 +357,8 @@ final class OAuthIssuer {
         guard let jwt = verify(token), jwt.claims["tokenName"] == "access_token",
             case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
         else { return nil }
-        let claims = AccessClaims(exp: jwt.claims["exp"]?.intValue, jti: jti, grantId: grantId)
+        let claims = AccessClaims(
+            exp: jwt.claims["exp"]?.intValue, iat: jwt.claims["iat"]?.intValue, jti: jti, grantId: grantId)
         remember(token, claims)
         return claims
     }
