@@ -83,16 +83,21 @@ extension JourneyEngine {
 }
 
 extension OAuthIssuer {
-    /// The live grants, oldest first, then the grants ended last (revoked).
-    var grantViews: [EmbeddedAM.GrantView] {
+    /// The live grants (the `limit` used last), oldest first, then the grants ended last
+    /// (revoked); and how many live grants were left out. Only the grants shown are decoded.
+    func grantViews(recent limit: Int = .max) -> (views: [EmbeddedAM.GrantView], leftOut: Int) {
         let now = clock.now
-        let live = grants.values.map { grant -> EmbeddedAM.GrantView in
+        let recent =
+            grants.count <= limit
+            ? Array(grants.values) : Array(grants.values.sorted { $0.lastUsed > $1.lastUsed }.prefix(max(0, limit)))
+        let ordered = recent.sorted { ($0.authTime, $0.clientId, $0.id) < ($1.authTime, $1.clientId, $1.id) }
+        let live = ordered.map { grant -> EmbeddedAM.GrantView in
             let state: EmbeddedAM.GrantView.State =
                 grantByRefreshToken[grant.refreshToken] == nil
                 ? .revoked : now < grant.refreshExpires ? .active : .expired
             return view(grant, state: state, endedAt: nil)
-        }.sorted { ($0.authTime, $0.clientId) < ($1.authTime, $1.clientId) }
-        return live + endedGrants.map { view($0.grant, state: .revoked, endedAt: $0.at) }
+        }
+        return (live + endedGrants.map { view($0.grant, state: .revoked, endedAt: $0.at) }, grants.count - live.count)
     }
 
     private func view(_ grant: Grant, state: EmbeddedAM.GrantView.State, endedAt: Double?) -> EmbeddedAM.GrantView {

@@ -85,7 +85,10 @@ public final class EmbeddedAM: IdentityServer {
     /// The journeys waiting on a client, soonest to time out first (the inspector).
     public var journeysInFlight: [JourneyInFlight] { journeyEngine.inFlight }
     /// The live OAuth grants, oldest first, then the last ones revoked (the inspector).
-    public var grants: [GrantView] { oauth.grantViews }
+    public var grants: [GrantView] { oauth.grantViews().views }
+    /// The `limit` live grants used last and the revoked ones kept, and how many live ones were
+    /// left out (the inspector shows a page of them).
+    public func grants(recent limit: Int) -> (views: [GrantView], leftOut: Int) { oauth.grantViews(recent: limit) }
     /// The journeys with nodes `setNodeOutcome` may choose for (the inspector).
     public var scriptedNodes: [ScriptedNodes] { journeyEngine.scriptedNodes }
 

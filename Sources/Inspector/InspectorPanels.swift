@@ -61,7 +61,7 @@ enum InspectorPanels {
                 j.username ?? '—', Math.round(j.timesOutIn) + ' s', choices];
             })));
           showIf('scripted', state.scriptedNodes, () => scriptedNodes(state.scriptedNodes));
-          showIf('grants', [state.grants, Math.round(state.now)], () => grants(state.grants));
+          showIf('grants', [state.grants, state.grantsLeftOut, Math.round(state.now)], () => grants(state));
           show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
             f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
         }
@@ -83,16 +83,18 @@ enum InspectorPanels {
         }
 
         /** Per user, each grant with its last access tokens (decoded, with what introspection would say) and ID token claims. */
-        function grants(list) {
+        function grants(state) {
+          const list = state.grants;
           const sorted = list.slice().sort((a, b) => (a.username ?? '').localeCompare(b.username ?? '') || a.authTime - b.authTime);
-          return table(['user', 'client', 'grant', 'scopes', 'since', 'refresh for', 'access tokens', 'ID token claims'], sorted.map((g) => [
+          return el('div', {}, table(['user', 'client', 'grant', 'scopes', 'since', 'refresh for', 'access tokens', 'ID token claims'], sorted.map((g) => [
             g.username ?? '—', g.clientId, el('span', { className: 'state-' + g.state }, g.state + (g.endedAt ? ' at ' + time(g.endedAt) : '')),
             g.scopes.join(' '), time(g.authTime), g.state === 'active' ? Math.round(g.refreshExpiresIn) + ' s' : '—',
             g.accessTokens.length ? el('ul', { className: 'tokens' }, ...g.accessTokens.slice().reverse().map((t) => el('li', {},
-              el('details', {}, el('summary', {}, el('span', { className: 'state-' + t.state }, t.state), ' jti ' + t.claims.jti + ', expires ' + time(t.expiresAt)
+              el('details', { id: 'token-' + t.claims.jti }, el('summary', {}, el('span', { className: 'state-' + t.state }, t.state), ' jti ' + t.claims.jti + ', expires ' + time(t.expiresAt)
                 + (t.expiredAt ? ' (expired by an administrator at ' + time(t.expiredAt) + ')' : '')),
                 el('div', {}, 'header ', json(t.header)), el('div', {}, 'claims ', json(t.claims)))))) : '—',
-            g.idTokenClaims ? el('details', {}, el('summary', {}, 'sub ' + g.idTokenClaims.sub), json(g.idTokenClaims)) : '—']));
+            g.idTokenClaims ? el('details', { id: 'id-token-' + g.id }, el('summary', {}, 'sub ' + g.idTokenClaims.sub), json(g.idTokenClaims)) : '—'])),
+            state.grantsLeftOut ? el('p', { className: 'empty' }, state.grantsLeftOut + ' grants used less recently are not shown') : '');
         }
 
         /** Redraws a section only when what it shows changed, so a control keeps its focus across
@@ -103,7 +105,9 @@ enum InspectorPanels {
           if (shownKeys.get(id) === key) return;
           shownKeys.set(id, key);
           const focused = $(id).contains(document.activeElement) ? document.activeElement.id : '';
+          const open = [...$(id).querySelectorAll('details[open]')].map((d) => d.id).filter(Boolean);
           show(id, build());
+          for (const detail of open) { const node = $(detail); if (node) node.open = true; }
           if (focused) $(focused)?.focus();
         }
 

@@ -8,6 +8,16 @@ import NativeSDK
 /// history with its flavor and bridge variant, and the scripted nodes a person may choose an
 /// outcome for.
 extension InspectorSnapshot {
+    /// The page shows at most this many live grants, those used last: a load test leaves thousands,
+    /// and each one's tokens would make every update of an open page megabytes.
+    static let shownGrants = 50
+
+    /// The live grants used last and every revoked one kept, with how many live ones are left out.
+    static func grants(_ world: World, now: Double) -> (JSONValue, JSONValue) {
+        let shown = world.embedded.grants(recent: shownGrants)
+        return (.array(shown.views.map { .object(grant($0, world, now: now)) }), .int(Int64(shown.leftOut)))
+    }
+
     static func grant(_ grant: EmbeddedAM.GrantView, _ world: World, now: Double) -> JSONObject {
         var json: JSONObject = [
             "id": .string(grant.id), "state": .string(grant.state.rawValue), "clientId": .string(grant.clientId),

@@ -23,7 +23,7 @@ public enum InspectorSnapshot {
         ]
         result["phones"] = .array(world.phones.all.map { .object(phone($0, now: now)) })
         result["journeys"] = .array(world.embedded.journeysInFlight.map { .object(journey($0, now: now)) })
-        result["grants"] = .array(world.embedded.grants.map { .object(grant($0, world, now: now)) })
+        (result["grants"], result["grantsLeftOut"]) = grants(world, now: now)
         result["scriptedNodes"] = scriptedNodes(world)
         return .object(result)
     }

@@ -65,6 +65,21 @@ struct InspectionTests {
         #expect(introspect(h, first) == false)
     }
 
+    @Test func theExpiryOutlivesARestartFromSavedState() throws {
+        let h = Harness()
+        let issued = h.tokens(ssoToken: try #require(h.ssoToken())).body
+        let access = try #require(issued["access_token"]?.stringValue)
+        _ = h.am.expireAccessTokens(userId: try #require(h.am.grants.first?.userId))
+        let restarted = Harness(seed: 2)
+        try restarted.am.restoreState(h.am.stateEntries, rollingBack: false)
+        #expect(introspect(restarted, access) == false, "judged by its iat: the grant no longer remembers it")
+        let refreshed = restarted.am.token(form: [
+            "grant_type": "refresh_token", "client_id": Self.client,
+            "refresh_token": try #require(issued["refresh_token"]?.stringValue),
+        ]).body
+        #expect(refreshed["access_token"] != nil, "the refresh token stays")
+    }
+
     @Test func aRevokedRefreshTokenLeavesItsGrantShownRevokedForAWhile() throws {
         let h = Harness()
         let sso = try #require(h.ssoToken())
@@ -75,6 +90,20 @@ struct InspectionTests {
         let revoked = h.am.grants.filter { $0.state == .revoked }
         #expect(revoked.count == IssuedTokens.keptEndedGrants, "the oldest revoked grant is dropped")
         #expect(revoked.allSatisfy { $0.endedAt == h.clock.now && $0.accessTokens.allSatisfy { $0.state == .revoked } })
+    }
+
+    @Test func theGrantsUsedLastArePagedWithHowManyWereLeftOut() throws {
+        let h = Harness()
+        let sso = try #require(h.ssoToken())
+        let first = try #require(h.tokens(ssoToken: sso).body["access_token"]?.stringValue)
+        let firstId = try #require(h.am.grants.first?.id)
+        _ = h.tokens(ssoToken: sso)
+        _ = h.tokens(ssoToken: sso)
+        #expect(h.am.userInfo(accessToken: first).status == 200, "the first grant is used again")
+        let page = h.am.grants(recent: 2)
+        #expect(page.leftOut == 1)
+        #expect(page.views.count == 2)
+        #expect(page.views.contains { $0.id == firstId })
     }
 
     @Test func theScriptedNodesAreListedWithTheirOutcomesAndTheChoiceInForce() throws {
