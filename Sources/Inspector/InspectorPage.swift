@@ -37,7 +37,7 @@ enum InspectorPage {
             <button>Add user</button></form></section>
           <section aria-labelledby="h-sessions"><h2 id="h-sessions">SSO sessions</h2><div id="sessions"></div></section>
           <section aria-labelledby="h-journeys"><h2 id="h-journeys">Journeys in flight</h2><div id="journeys"></div></section>
-          <section aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
+          <section id="grants-section" aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
           <section aria-labelledby="h-faults"><h2 id="h-faults">Faults</h2><div id="faults"></div>
             <form id="fault"><label>Fault spec (JSON, as emulator.fault takes it)<br>
             <textarea id="fault-spec" rows="2" cols="60">{"route":"accessToken","kind":"status","status":503}</textarea></label><br>
@@ -69,6 +69,7 @@ enum InspectorPage {
         .tokens { list-style: none; padding: 0; margin: 0; } .tokens summary { cursor: pointer; }
         .state-active { color: #1a7f37; font-weight: 600; } .state-expired, .state-revoked { color: #b42318; font-weight: 600; }
         .choices button { margin: 0 .2rem .2rem 0; }
+        @media (min-width: 60rem) { #grants-section { grid-column: span 2; } }
         header form, header p { display: inline-block; margin: .2rem 1rem .2rem 0; }
         #timeline-section { grid-column: 1 / -1; }
         #timeline { list-style: none; padding: 0; margin: .5rem 0 0; max-height: 24rem; overflow-y: auto; font-size: .85rem; }
