@@ -100,3 +100,27 @@ import Testing
             ])
     }
 }
+
+/// The successor SDK's token slot is reached too: RNPingOidc's next `token` refreshes.
+@Suite struct ExpireTokensPingTests {
+    @Test func theRNPingOidcTokenOfTheUserIsRefreshedAtItsNextRead() throws {
+        var configuration = InspectorWorldTests.configuration()
+        configuration.flavor = .reactNativeAndroid
+        let app = try ModuleHarness(configuration: configuration)
+        let journey = try app.call("RNPingJourney.configureJourney", PingStateTests.journeyConfig)
+        let client = try app.call("RNPingOidc.createClient", PingStateTests.oidcConfig)
+        let web = try app.call("RNPingOidc.createWebClient", client)
+        _ = try app.call("RNPingJourney.start", journey, "Login")
+        #expect(try app.call("RNPingJourney.next", journey, "", PingStateTests.demo)["type"] == "SuccessNode")
+        _ = try app.call("RNPingJourney.getSession", journey)
+        let before = try app.call("RNPingOidc.token", web)
+        let expired = try app.perform { world in
+            Result { () throws(EmulatorError) in try world.expireTokens(username: "demo") }
+        }.get()
+        #expect(expired.native)
+        let refreshes = app.perform { $0.embedded.refreshCount }
+        let after = try app.call("RNPingOidc.token", web)
+        #expect(after != before)
+        #expect(app.perform { $0.embedded.refreshCount } == refreshes + 1, "a refresh, not a new login")
+    }
+}

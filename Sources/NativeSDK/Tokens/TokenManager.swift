@@ -76,9 +76,7 @@ public final class TokenManager {
     /// only their time is up. Returns false when no access token is held or it had expired already.
     @discardableResult
     public func expireAccessToken() -> Bool {
-        let now = clock.now
-        guard var token = accessToken, now < token.expiresAt else { return false }
-        token.expiresIn = max(0, Int64((now - token.authenticatedAt).rounded(.down)))
+        guard var token = accessToken, token.expire(at: clock.now) else { return false }
         accessToken = token
         changes.mark()
         return true
