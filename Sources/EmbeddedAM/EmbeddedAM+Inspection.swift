@@ -105,6 +105,6 @@ extension OAuthIssuer {
             id: grant.id, state: state, endedAt: endedAt, clientId: grant.clientId, userId: grant.userId,
             scopes: grant.scopes, authTime: grant.authTime, issuer: grant.issuer,
             refreshExpires: grant.refreshExpires, accessTokens: accessTokenViews(grant, ended: endedAt != nil),
-            idTokenClaims: grant.issued.idTokenClaims)
+            idTokenClaims: grant.issued.id.map { idClaims(grant, $0) })
     }
 }

@@ -2,26 +2,39 @@ import AuthBridgeCore
 
 /// What the issuer remembers of the tokens it issued, and an administrator expiring a user's
 /// access tokens. Access tokens are stateless JWTs: the issuer keeps no list of them, so each
-/// grant keeps its last few (their header and claims, never the token) for the inspector to show
-/// and for an expiry to reach by `jti`; older ones are judged by their `iat`.
+/// grant keeps what made its last few (never the token itself: the claims are made again from
+/// these and the grant, by the same functions that made them for signing) for the inspector to
+/// show and for an expiry to reach by `jti`; older ones are judged by their `iat`.
 struct IssuedTokens {
     /// How many access tokens a grant remembers, and how many ended grants the issuer keeps.
     static let keptAccessTokens = 4
     static let keptEndedGrants = 8
 
+    /// What an access token's claims are made of beyond its grant.
     struct Access {
         var jti: String
         /// The JWT's first segment (base64url JSON), decoded only when someone looks.
         var header: String
-        var claims: JSONObject
         var iat: Int64
         var exp: Int64
+        var grantType: String
+        var auditTrackingId: String
         /// When an administrator expired it (`expireAccessTokens`), on the daemon's clock.
         var expiredAt: Double?
     }
 
+    /// What an ID token's claims are made of beyond its grant.
+    struct ID {
+        var iat: Int64
+        var exp: Int64
+        var auditTrackingId: String
+        var atHash: String
+        var nonce: String?
+    }
+
     private(set) var access: [Access] = []
-    var idTokenClaims: JSONObject?
+    /// The last ID token issued.
+    var id: ID?
 
     mutating func add(_ token: Access) {
         access.append(token)
@@ -42,6 +55,33 @@ public enum AccessTokenState: String, Sendable {
 }
 
 extension OAuthIssuer {
+    /// An access token's claims, as AM's stateless tokens carry them.
+    func accessClaims(_ grant: Grant, _ token: IssuedTokens.Access) -> JSONObject {
+        [
+            "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
+            "auditTrackingId": .string(token.auditTrackingId), "subname": .string(grant.userId),
+            "iss": .string(grant.issuer ?? config.issuer), "tokenName": "access_token", "token_type": "Bearer",
+            "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(token.iat),
+            "grant_type": .string(token.grantType), "scope": .array(grant.scopes.map { .string($0) }),
+            "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(token.exp),
+            "iat": .int(token.iat), "expires_in": .int(token.exp - token.iat), "jti": .string(token.jti),
+        ]
+    }
+
+    /// An ID token's claims, as AM's carry them.
+    func idClaims(_ grant: Grant, _ token: IssuedTokens.ID) -> JSONObject {
+        var claims: JSONObject = [
+            "at_hash": .string(token.atHash), "sub": .string(grant.userId),
+            "auditTrackingId": .string(token.auditTrackingId), "subname": .string(grant.userId),
+            "iss": .string(grant.issuer ?? config.issuer), "tokenName": "id_token", "aud": .string(grant.clientId),
+            "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId), "azp": .string(grant.clientId),
+            "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(token.exp),
+            "tokenType": "JWTToken", "iat": .int(token.iat),
+        ]
+        if let nonce = token.nonce { claims["nonce"] = .string(nonce) }
+        return claims
+    }
+
     /// The one judgement of an access token of `grant` (validGrant and the inspector both ask it):
     /// revoked (itself, or its grant ended), expired (its `exp` passed, or an administrator
     /// expired it), or active.
@@ -104,7 +144,7 @@ extension OAuthIssuer {
                 header = object
             }
             return EmbeddedAM.AccessTokenView(
-                header: header, claims: token.claims, expires: Double(token.exp),
+                header: header, claims: accessClaims(grant, token), expires: Double(token.exp),
                 state: state(of: claims, in: ended ? nil : grant), expiredAt: token.expiredAt)
         }
     }

@@ -283,43 +283,26 @@ final class OAuthIssuer {
         let lifetime = Int64(config.accessTokenLifetime)
         let auditTrackingId = random.uuid().lowercased() + "-" + String(random.uniform(1_000_000))
         let jti = Base64URL.encode(random.bytes(16))
-        let accessClaims: JSONObject = [
-            "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
-            "auditTrackingId": .string(auditTrackingId), "subname": .string(grant.userId),
-            "iss": .string(grant.issuer ?? config.issuer), "tokenName": "access_token", "token_type": "Bearer",
-            "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(iat),
-            "grant_type": .string(grantType), "scope": .array(grant.scopes.map { .string($0) }),
-            "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
-            "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(jti),
-        ]
-        let accessToken = sign(accessClaims, with: config.accessTokenSigningAlgorithm)
+        var issued = IssuedTokens.Access(
+            jti: jti, header: "", iat: iat, exp: iat + lifetime, grantType: grantType, auditTrackingId: auditTrackingId)
+        let accessToken = sign(accessClaims(grant, issued), with: config.accessTokenSigningAlgorithm)
         // Signed here, so it checks out: its first use (userinfo) need not verify it again.
         remember(accessToken, AccessClaims(exp: iat + lifetime, iat: iat, jti: jti, grantId: grant.id))
+        issued.header = String(accessToken.prefix { $0 != "." })
+        grants[grant.id]?.issued.add(issued)
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
             "scope": .string(grant.scopes.joined(separator: " ")),
         ]
         if includeIdToken {
-            let atHash = Base64URL.encode(SHA256.hash(accessToken).prefix(16))
-            var idClaims: JSONObject = [
-                "at_hash": .string(atHash), "sub": .string(grant.userId), "auditTrackingId": .string(auditTrackingId),
-                "subname": .string(grant.userId), "iss": .string(grant.issuer ?? config.issuer),
-                "tokenName": "id_token",
-                "aud": .string(grant.clientId), "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId),
-                "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
-                "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",
-                "iat": .int(iat),
-            ]
-            if let nonce { idClaims["nonce"] = .string(nonce) }
+            let idToken = IssuedTokens.ID(
+                iat: iat, exp: iat + lifetime, auditTrackingId: auditTrackingId,
+                atHash: Base64URL.encode(SHA256.hash(accessToken).prefix(16)), nonce: nonce)
             let algorithm =
                 clients.find(grant.clientId)?.idTokenSigningAlgorithm ?? .rs256
-            body["id_token"] = .string(sign(idClaims, with: algorithm))
-            grants[grant.id]?.issued.idTokenClaims = idClaims
+            body["id_token"] = .string(sign(idClaims(grant, idToken), with: algorithm))
+            grants[grant.id]?.issued.id = idToken
         }
-        grants[grant.id]?.issued.add(
-            IssuedTokens.Access(
-                jti: jti, header: String(accessToken.prefix { $0 != "." }), claims: accessClaims, iat: iat,
-                exp: iat + lifetime))
         body["token_type"] = "Bearer"
         // AM reports the lifetime less the second it spent issuing.
         body["expires_in"] = .int(lifetime - 1)
