@@ -3,7 +3,8 @@ import EmbeddedAM
 import Host
 
 /// `users`: list, create (a seed user), read, update (password, attributes, lock), delete one
-/// or all (Firebase's `DELETE …/accounts`), revoke one's sessions and grants.
+/// or all (Firebase's `DELETE …/accounts`), revoke one's sessions and grants, expire one's access
+/// tokens.
 enum AdminUsers {
     static let resource = AdminResource(
         name: "users",
@@ -41,6 +42,21 @@ enum AdminUsers {
                 do throws(EmulatorError) {
                     let ended = try world.revokeSessions(username: name)
                     return AdminReply(["sessions": .int(Int64(ended.sessions)), "grants": .int(Int64(ended.grants))])
+                } catch {
+                    throw AdminError(400, error.reason, field: error.param)
+                }
+            },
+            // As `emulator.expireTokens`: every access token issued to the user so far counts as
+            // expired; refresh tokens and sessions stay, so the native side refreshes.
+            AdminRoute("POST", "users/{username}/tokens/expire") { call, world throws(AdminError) in
+                let name = call.capture("username")
+                _ = try user(name, world)
+                do throws(EmulatorError) {
+                    let expired = try world.expireTokens(username: name)
+                    return AdminReply([
+                        "accessTokensExpired": .int(Int64(expired.accessTokens)),
+                        "nativeExpired": .bool(expired.native),
+                    ])
                 } catch {
                     throw AdminError(400, error.reason, field: error.param)
                 }

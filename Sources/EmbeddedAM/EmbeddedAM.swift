@@ -84,8 +84,13 @@ public final class EmbeddedAM: IdentityServer {
     public var outbox: Outbox { journeyEngine.outbox }
     /// The journeys waiting on a client, soonest to time out first (the inspector).
     public var journeysInFlight: [JourneyInFlight] { journeyEngine.inFlight }
-    /// The live OAuth grants, oldest first (the inspector).
-    public var grants: [GrantView] { oauth.grantViews }
+    /// The live OAuth grants, oldest first, then the last ones revoked (the inspector).
+    public var grants: [GrantView] { oauth.grantViews().views }
+    /// The `limit` live grants used last and the revoked ones kept, and how many live ones were
+    /// left out (the inspector shows a page of them).
+    public func grants(recent limit: Int) -> (views: [GrantView], leftOut: Int) { oauth.grantViews(recent: limit) }
+    /// The journeys with nodes `setNodeOutcome` may choose for (the inspector).
+    public var scriptedNodes: [ScriptedNodes] { journeyEngine.scriptedNodes }
 
     /// A one-time code another face of this server sent (a DaVinci flow's e-mail or SMS), put in
     /// the same outbox, so `emulator.lastOneTimeCode` reads it as it reads a journey's.
@@ -151,6 +156,10 @@ public final class EmbeddedAM: IdentityServer {
         get { push.onNotification }
         set { push.onNotification = newValue }
     }
+
+    /// An administrator expiring every access token issued to the user so far (their refresh
+    /// tokens and sessions stay); returns how many live ones the server remembered.
+    public func expireAccessTokens(userId: String) -> Int { oauth.expireAccessTokens(userId: userId) }
 
     /// An administrator revoking a user: their SSO sessions and OAuth grants end now; the app
     /// finds out when it next refreshes.

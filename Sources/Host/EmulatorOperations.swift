@@ -110,3 +110,42 @@ extension World {
 
     public var nativeState: NativeStateView { NativeStateView(self) }
 }
+
+extension World {
+    /// What `emulator.expireTokens` did: how many of the user's live access tokens the server
+    /// remembered, and whether a token the native side held (FRAuth's, or one of the successor
+    /// SDK's slots) was theirs.
+    public struct ExpiredTokens: Equatable, Sendable {
+        public var accessTokens: Int
+        public var native: Bool
+    }
+
+    /// Every access token issued to the user so far counts as expired on the daemon's clock:
+    /// introspection calls them inactive and userinfo refuses them, and the native side's, when
+    /// it is theirs, is refreshed at its next `getAccessToken` (RNPingOidc's at its next `token`).
+    /// Refresh tokens and sessions stay.
+    /// A backend checking the JWT's own `exp` offline still accepts it until then.
+    public func expireTokens(username: String) throws(EmulatorError) -> ExpiredTokens {
+        guard !isRemote else {
+            throw EmulatorError(
+                param: "username", reason: "expiring tokens needs the embedded server; a remote tenant keeps its own")
+        }
+        guard let user = embedded.users.find(username: username) else {
+            throw EmulatorError(param: "username", reason: "no user named \(username)")
+        }
+        let count = embedded.expireAccessTokens(userId: user.id)
+        var native = false
+        if let token = sdk.accessToken, embedded.userId(ofAccessToken: token.value) == user.id {
+            native = sdk.tokens.expireAccessToken()
+        }
+        // The successor SDK's keychain (RNPingOidc's token slots) likewise.
+        for (slot, held) in pingStores.tokens where embedded.userId(ofAccessToken: held.value) == user.id {
+            var token = held
+            if token.expire(at: clock.now) {
+                pingStores.tokens[slot] = token
+                native = true
+            }
+        }
+        return ExpiredTokens(accessTokens: count, native: native)
+    }
+}

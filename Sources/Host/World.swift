@@ -147,7 +147,7 @@ public final class World {
         options.registrationServiceName = configuration.registrationServiceName
         if let remote = configuration.remote { Self.apply(remote, to: &options) }
         sdk = AuthSDK(server: server, options: options, clock: clock, random: random)
-        sync = TokenSync(tokens: sdk.tokens, random: random)
+        sync = TokenSync(tokens: sdk.tokens, random: random, clock: clock)
         phones = Phones(random: random)
         let serverURL = configuration.remote?.url ?? embedded.config.baseURL
         let serverHost = String(

@@ -28,12 +28,8 @@ enum InspectorPage {
             <ol id="timeline" reversed></ol></section>
           <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
           <section aria-labelledby="h-phones"><h2 id="h-phones">Phones: OATH codes and push notifications</h2><div id="phones"></div></section>
-          <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div>
-            <form id="outcome"><p>A scripted node's outcome, for the next journey that reaches it:</p>
-            <label>Journey <input id="outcome-journey" required size="10"></label>
-            <label>Node id <input id="outcome-node" required size="10"></label>
-            <label>Outcome <input id="outcome-name" required size="8"></label>
-            <button>Set</button></form></section>
+          <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div></section>
+          <section aria-labelledby="h-scripted"><h2 id="h-scripted">Scripted nodes: the outcome the next visit takes</h2><div id="scripted"></div></section>
           <section aria-labelledby="h-native"><h2 id="h-native">Native side</h2><div id="native"></div></section>
           <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><div id="users"></div>
             <form id="add-user"><label>Username <input id="new-username" required size="10"></label>
@@ -41,7 +37,7 @@ enum InspectorPage {
             <button>Add user</button></form></section>
           <section aria-labelledby="h-sessions"><h2 id="h-sessions">SSO sessions</h2><div id="sessions"></div></section>
           <section aria-labelledby="h-journeys"><h2 id="h-journeys">Journeys in flight</h2><div id="journeys"></div></section>
-          <section aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
+          <section id="grants-section" aria-labelledby="h-grants"><h2 id="h-grants">OAuth grants</h2><div id="grants"></div></section>
           <section aria-labelledby="h-faults"><h2 id="h-faults">Faults</h2><div id="faults"></div>
             <form id="fault"><label>Fault spec (JSON, as emulator.fault takes it)<br>
             <textarea id="fault-spec" rows="2" cols="60">{"route":"accessToken","kind":"status","status":503}</textarea></label><br>
@@ -57,8 +53,8 @@ enum InspectorPage {
         header a { color: #9cd0ff; }
         h1 { font-size: 1.2rem; margin: .2rem 0; }
         h2 { font-size: 1rem; margin: 0 0 .5rem; }
-        main { display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); gap: .75rem; padding: .75rem; }
-        section { background: #fff; border-radius: 6px; padding: .75rem; overflow-x: auto; }
+        main { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(24rem, 100%), 1fr)); gap: .75rem; padding: .75rem; }
+        section { background: #fff; border-radius: 6px; padding: .75rem; overflow-x: auto; min-width: 0; }
         table { border-collapse: collapse; width: 100%; font-size: .9rem; }
         th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid #e3e5e8; vertical-align: top; }
         .code { font-family: ui-monospace, monospace; font-size: 1.3rem; letter-spacing: .1em; }
@@ -67,7 +63,13 @@ enum InspectorPage {
         #live.on { color: #7ee787; } #live.off { color: #ffa198; }
         #message { min-height: 1.2em; margin: .2rem 0; }
         button { font: inherit; padding: .15rem .6rem; cursor: pointer; }
-        button:focus-visible, a:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f0b400; }
+        button:focus-visible, a:focus-visible, input:focus-visible, textarea:focus-visible, select:focus-visible, summary:focus-visible { outline: 3px solid #f0b400; }
+        h3 { font-size: .9rem; margin: .75rem 0 .3rem; }
+        fieldset { border: 1px solid #e3e5e8; margin: 0 0 .5rem; } fieldset p { margin: .2rem 0; }
+        .tokens { list-style: none; padding: 0; margin: 0; } .tokens summary { cursor: pointer; }
+        .state-active { color: #1a7f37; font-weight: 600; } .state-expired, .state-revoked { color: #b42318; font-weight: 600; }
+        .choices button { margin: 0 .2rem .2rem 0; }
+        @media (min-width: 60rem) { #grants-section { grid-column: span 2; } }
         header form, header p { display: inline-block; margin: .2rem 1rem .2rem 0; }
         #timeline-section { grid-column: 1 / -1; }
         #timeline { list-style: none; padding: 0; margin: .5rem 0 0; max-height: 24rem; overflow-y: auto; font-size: .85rem; }
@@ -114,8 +116,12 @@ enum InspectorPage {
           else say(method + ' ' + path + ': done');
           return answer;
         }
-        function action(label, method, path, body) {
-          return el('button', { type: 'button', onclick: () => admin(method, path, body) }, label);
+        /** A button doing one admin call; its id comes from the call, so it is the same after a redraw. */
+        function action(label, method, path, body, name) {
+          const id = 'do-' + (method + ' ' + path + ' ' + label).replace(/[^A-Za-z0-9_-]+/g, '-');
+          const button = el('button', { type: 'button', id, onclick: () => admin(method, path, body) }, label);
+          if (name) button.setAttribute('aria-label', name);
+          return button;
         }
 
         function connect() {
@@ -135,12 +141,6 @@ enum InspectorPage {
             event.preventDefault();
             admin('POST', 'users', { username: $('new-username').value, password: $('new-password').value });
             $('new-password').value = '';
-          });
-          $('outcome').addEventListener('submit', (event) => {
-            event.preventDefault();
-            const path = 'journeys/' + encodeURIComponent($('outcome-journey').value) + '/nodes/' +
-              encodeURIComponent($('outcome-node').value) + '/outcome';
-            admin('PUT', path, { outcome: $('outcome-name').value });
           });
           $('filter-face').addEventListener('change', renderTimeline);
           $('filter-text').addEventListener('input', renderTimeline);

@@ -16,14 +16,15 @@ public enum InspectorSnapshot {
             "virtualClock": .bool(world.clock is VirtualClock), "flavor": .string(world.configuration.flavor.rawValue),
             "users": .array(world.embedded.users.all.map { .object(user($0, now: now)) }),
             "sessions": .array(world.embedded.sessions.all.map { .object(session($0)) }),
-            "native": native(world.nativeState),
+            "native": native(world),
             "outbox": outbox(world.embedded.outbox),
             "lastFailure": world.embedded.lastFailure.map { .object($0.json) } ?? .null,
             "faults": .array(world.faults.map(\.json)),
         ]
         result["phones"] = .array(world.phones.all.map { .object(phone($0, now: now)) })
         result["journeys"] = .array(world.embedded.journeysInFlight.map { .object(journey($0, now: now)) })
-        result["grants"] = .array(world.embedded.grants.map { .object(grant($0, world, now: now)) })
+        (result["grants"], result["grantsLeftOut"]) = grants(world, now: now)
+        result["scriptedNodes"] = scriptedNodes(world)
         return .object(result)
     }
 
@@ -62,15 +63,6 @@ public enum InspectorSnapshot {
             "stage": JSONValue(journey.stage), "callbacks": .array(journey.callbacks.map { .string($0) }),
             "username": JSONValue(journey.username), "deadline": .double(journey.deadline),
             "timesOutIn": .double(journey.deadline - now),
-        ]
-    }
-
-    static func grant(_ grant: EmbeddedAM.GrantView, _ world: World, now: Double) -> JSONObject {
-        [
-            "clientId": .string(grant.clientId),
-            "username": JSONValue(world.embedded.users.find(id: grant.userId)?.username),
-            "scopes": .array(grant.scopes.map { .string($0) }), "authTime": .double(grant.authTime),
-            "issuer": JSONValue(grant.issuer), "refreshExpiresIn": .double(grant.refreshExpires - now),
         ]
     }
 

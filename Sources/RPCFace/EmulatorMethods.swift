@@ -54,6 +54,12 @@ extension RPCFace {
                 })
             return ["sessionsEnded": .int(Int64(ended.sessions)), "grantsRevoked": .int(Int64(ended.grants))]
         }
+        register("emulator.expireTokens") { [unowned self] call throws(JSONRPCError) in
+            let username = try NamedParams(call).string("username")
+            let expired = try Self.checked(
+                try unit { world in Result { () throws(EmulatorError) in try world.expireTokens(username: username) } })
+            return ["accessTokensExpired": .int(Int64(expired.accessTokens)), "nativeExpired": .bool(expired.native)]
+        }
         register("emulator.setServiceNames") { [unowned self] call throws(JSONRPCError) in
             let params = try NamedParams(call)
             let login = try params.optionalString("authServiceName")
@@ -119,7 +125,8 @@ extension RPCFace {
     /// why, instead of acting on an emulator the app is not talking to.
     static let embeddedOnly =
         [
-            "emulator.addUser", "emulator.revokeSession", "emulator.lastOneTimeCode", "emulator.lastSuspendedJourney",
+            "emulator.addUser", "emulator.revokeSession", "emulator.expireTokens", "emulator.lastOneTimeCode",
+            "emulator.lastSuspendedJourney",
             "emulator.lastFailure", "emulator.import", "emulator.export", "emulator.rotateSigningKeys",
         ] + davinciMethods
 

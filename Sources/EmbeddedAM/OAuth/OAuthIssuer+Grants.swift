@@ -19,6 +19,8 @@ extension OAuthIssuer {
     func endGrant(_ grantId: String) {
         guard let grant = grants.removeValue(forKey: grantId) else { return }
         if tracksChanges { changes.grants.insert(grantId) }
+        endedGrants.append((grant, clock.now))
+        if endedGrants.count > IssuedTokens.keptEndedGrants { endedGrants.removeFirst() }
         grantByRefreshToken[grant.refreshToken] = nil
         retire(grant.refreshToken)
     }

@@ -22,6 +22,9 @@ extension OAuthIssuer {
         entries += revokedAccessTokens.keys.sorted().map {
             StateEntry(["revoked", $0], .double(revokedAccessTokens[$0]!))
         }
+        entries += accessTokensExpired.keys.sorted().map {
+            StateEntry(["expired", $0], .double(accessTokensExpired[$0]!))
+        }
         return entries
     }
 
@@ -40,6 +43,9 @@ extension OAuthIssuer {
         }
         edits += changes.revoked.sorted().map {
             StateEdit(["revoked", $0], revokedAccessTokens[$0].map { .double($0) })
+        }
+        edits += changes.expired.sorted().map {
+            StateEdit(["expired", $0], accessTokensExpired[$0].map { .double($0) })
         }
         return edits
     }
@@ -81,6 +87,7 @@ extension OAuthIssuer {
         var grants: [StateReader] = []
         var retired: [(String, Double?)] = []
         var revoked: [(String, Double?)] = []
+        var expired: [String: Double] = [:]
         for entry in entries {
             let field = entry.field(under: path)
             switch (entry.path.first, entry.path.count) {
@@ -95,6 +102,7 @@ extension OAuthIssuer {
             case ("grants", 2): grants.append(try field.reader())
             case ("retired", 2): retired.append((entry.path[1], try field.optionalTime()))
             case ("revoked", 2): revoked.append((entry.path[1], try field.optionalTime()))
+            case ("expired", 2): expired[entry.path[1]] = try field.time()
             default: throw entry.unknown(under: path)
             }
         }
@@ -103,6 +111,7 @@ extension OAuthIssuer {
             throw StateError("\(path).signingKeys: missing")
         }
         try restore(keys: keys, grants: grants, retired: retired, revoked: revoked)
+        accessTokensExpired = expired
         // An old file is rewritten in the new form at the next save.
         if restoredKeys == nil, tracksChanges { changes.keys = true }
     }
@@ -160,6 +169,7 @@ extension OAuthIssuer {
         self.keys = keys
         verified.removeAll()
         grants = restored
+        endedGrants = []
         grantByRefreshToken = byRefreshToken
         let now = clock.now
         retiredRefreshTokens = Dictionary(

@@ -37,6 +37,9 @@ final class OAuthIssuer {
         /// When it last issued tokens (a counter): the least recently used go first when the
         /// grants must be capped. Not saved.
         var lastUsed: UInt64 = 0
+        /// The access tokens it issued last and the last ID token's claims
+        /// (`OAuthIssuer+Records.swift`). Not saved.
+        var issued = IssuedTokens()
     }
 
     // Internal rather than private: `OAuthIssuer+Introspect.swift` reads them.
@@ -59,6 +62,12 @@ final class OAuthIssuer {
     /// Revoked access tokens (`jti`), with their expiry: past it the token is refused as expired,
     /// so the entry is no longer needed.
     var revokedAccessTokens: [String: Double] = [:]
+    /// When an administrator expired each user's access tokens (`expireAccessTokens`), by user
+    /// id: what was issued to them by then counts as expired (`OAuthIssuer+Records.swift`).
+    var accessTokensExpired: [String: Double] = [:]
+    /// The grants ended last (a revoked refresh token), kept for the inspector to show as
+    /// revoked; at most `IssuedTokens.keptEndedGrants`. Not saved.
+    var endedGrants: [(grant: Grant, at: Double)] = []
     /// Everything that grows with traffic stays bounded (docs/performance.md): grants past their
     /// refresh expiry go, and beyond `config.retentionCap` the least recently used; retired
     /// tokens likewise.
@@ -75,6 +84,7 @@ final class OAuthIssuer {
         var grants: Set<String> = []
         var retired: Set<String> = []
         var revoked: Set<String> = []
+        var expired: Set<String> = []
         var keys = false
     }
     private(set) var refreshCount = 0
@@ -283,37 +293,25 @@ final class OAuthIssuer {
         let lifetime = Int64(config.accessTokenLifetime)
         let auditTrackingId = random.uuid().lowercased() + "-" + String(random.uniform(1_000_000))
         let jti = Base64URL.encode(random.bytes(16))
-        let accessClaims: JSONObject = [
-            "sub": .string(grant.userId), "cts": "OAUTH2_STATELESS_GRANT", "auth_level": 0,
-            "auditTrackingId": .string(auditTrackingId), "subname": .string(grant.userId),
-            "iss": .string(grant.issuer ?? config.issuer), "tokenName": "access_token", "token_type": "Bearer",
-            "authGrantId": .string(grant.id), "aud": .string(grant.clientId), "nbf": .int(iat),
-            "grant_type": .string(grantType), "scope": .array(grant.scopes.map { .string($0) }),
-            "auth_time": .int(Int64(grant.authTime)), "realm": .string(config.realmPath), "exp": .int(iat + lifetime),
-            "iat": .int(iat), "expires_in": .int(lifetime), "jti": .string(jti),
-        ]
-        let accessToken = sign(accessClaims, with: config.accessTokenSigningAlgorithm)
+        var issued = IssuedTokens.Access(
+            jti: jti, header: "", iat: iat, exp: iat + lifetime, grantType: grantType, auditTrackingId: auditTrackingId)
+        let accessToken = sign(accessClaims(grant, issued), with: config.accessTokenSigningAlgorithm)
         // Signed here, so it checks out: its first use (userinfo) need not verify it again.
-        remember(accessToken, AccessClaims(exp: iat + lifetime, jti: jti, grantId: grant.id))
+        remember(accessToken, AccessClaims(exp: iat + lifetime, iat: iat, jti: jti, grantId: grant.id))
+        issued.header = String(accessToken.prefix { $0 != "." })
+        grants[grant.id]?.issued.add(issued)
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
             "scope": .string(grant.scopes.joined(separator: " ")),
         ]
         if includeIdToken {
-            let atHash = Base64URL.encode(SHA256.hash(accessToken).prefix(16))
-            var idClaims: JSONObject = [
-                "at_hash": .string(atHash), "sub": .string(grant.userId), "auditTrackingId": .string(auditTrackingId),
-                "subname": .string(grant.userId), "iss": .string(grant.issuer ?? config.issuer),
-                "tokenName": "id_token",
-                "aud": .string(grant.clientId), "acr": "0", "org.forgerock.openidconnect.ops": .string(grant.opsId),
-                "azp": .string(grant.clientId), "auth_time": .int(Int64(grant.authTime)),
-                "realm": .string(config.realmPath), "exp": .int(iat + lifetime), "tokenType": "JWTToken",
-                "iat": .int(iat),
-            ]
-            if let nonce { idClaims["nonce"] = .string(nonce) }
+            let idToken = IssuedTokens.ID(
+                iat: iat, exp: iat + lifetime, auditTrackingId: auditTrackingId,
+                atHash: Base64URL.encode(SHA256.hash(accessToken).prefix(16)), nonce: nonce)
             let algorithm =
                 clients.find(grant.clientId)?.idTokenSigningAlgorithm ?? .rs256
-            body["id_token"] = .string(sign(idClaims, with: algorithm))
+            body["id_token"] = .string(sign(idClaims(grant, idToken), with: algorithm))
+            grants[grant.id]?.issued.id = idToken
         }
         body["token_type"] = "Bearer"
         // AM reports the lifetime less the second it spent issuing.
@@ -325,9 +323,8 @@ final class OAuthIssuer {
 
     /// The grant behind a live access token, or nil when it is expired, revoked or not ours.
     func validGrant(forAccessToken token: String) -> Grant? {
-        guard let claims = verifiedAccessToken(token),
-            let exp = claims.exp, clock.now < Double(exp),
-            revokedAccessTokens[claims.jti] == nil, var grant = grants[claims.grantId]
+        guard let claims = verifiedAccessToken(token), var grant = grants[claims.grantId],
+            state(of: claims, in: grant) == .active
         else { return nil }
         // A grant in use is the last to go when the grants must be capped.
         uses += 1
@@ -338,6 +335,7 @@ final class OAuthIssuer {
 
     struct AccessClaims {
         var exp: Int64?
+        var iat: Int64?
         var jti: String
         var grantId: String
     }
@@ -352,7 +350,8 @@ final class OAuthIssuer {
         guard let jwt = verify(token), jwt.claims["tokenName"] == "access_token",
             case .string(let jti)? = jwt.claims["jti"], case .string(let grantId)? = jwt.claims["authGrantId"]
         else { return nil }
-        let claims = AccessClaims(exp: jwt.claims["exp"]?.intValue, jti: jti, grantId: grantId)
+        let claims = AccessClaims(
+            exp: jwt.claims["exp"]?.intValue, iat: jwt.claims["iat"]?.intValue, jti: jti, grantId: grantId)
         remember(token, claims)
         return claims
     }

@@ -12,16 +12,21 @@ public final class TokenSync {
 
     private let tokens: TokenManager
     private let random: RandomSource
+    private let clock: Clock
     /// Where events go: the Host hands them to the stdio host as JSON-RPC notifications.
     public var emit: (_ event: String, _ params: JSONValue) -> Void = { _, _ in }
+    /// The last transitions (the inspector), recorded here as they happen: every event leaves
+    /// through `send`, every change passes `tokensChanged`.
+    public private(set) var history = TokenSyncHistory()
 
     private var ready = false
     /// An explicit token request made before JS was listening; delivered on ready.
     private var pendingRequestId: String?
 
-    public init(tokens: TokenManager, random: RandomSource) {
+    public init(tokens: TokenManager, random: RandomSource, clock: Clock) {
         self.tokens = tokens
         self.random = random
+        self.clock = clock
         tokens.observer = { [unowned self] change in self.tokensChanged(change) }
     }
 
@@ -33,10 +38,10 @@ public final class TokenSync {
         let pending = pendingRequestId
         pendingRequestId = nil
         if let token = tokens.accessToken {
-            emit(Self.tokenEvent, Self.tokenEventParams(token, generation: tokens.generation, reason: "ready"))
-            if let pending { emit(Self.tokenRequestEvent, ["requestId": .string(pending), "reason": "requested"]) }
+            send(Self.tokenEvent, Self.tokenEventParams(token, generation: tokens.generation, reason: "ready"))
+            if let pending { send(Self.tokenRequestEvent, ["requestId": .string(pending), "reason": "requested"]) }
         } else {
-            emit(Self.tokenRequestEvent, ["requestId": .string(pending ?? newRequestId()), "reason": "ready"])
+            send(Self.tokenRequestEvent, ["requestId": .string(pending ?? newRequestId()), "reason": "ready"])
         }
     }
 
@@ -48,7 +53,7 @@ public final class TokenSync {
             pendingRequestId = id
             return (id, false)
         }
-        emit(Self.tokenRequestEvent, ["requestId": .string(id), "reason": "requested"])
+        send(Self.tokenRequestEvent, ["requestId": .string(id), "reason": "requested"])
         return (id, true)
     }
 
@@ -58,14 +63,32 @@ public final class TokenSync {
     private func newRequestId() -> String { random.uuid().lowercased() }
 
     private func tokensChanged(_ change: TokenChange) {
-        guard ready, !change.reason.isFromJS else { return }
-        if let token = change.tokens {
-            emit(
-                Self.tokenEvent,
-                Self.tokenEventParams(token, generation: change.generation, reason: change.reason.rawValue))
-        } else {
-            emit(Self.logoutEvent, ["reason": .string(change.reason.rawValue), "generation": .int(change.generation)])
+        let reason = change.reason.rawValue
+        guard ready, !change.reason.isFromJS else {
+            let name =
+                change.reason.isFromJS
+                ? (change.reason == .update ? "tokenUpdate" : "logout")
+                : (change.tokens == nil ? Self.logoutEvent : Self.tokenEvent)
+            history.record(
+                .init(
+                    at: clock.now, kind: change.reason.isFromJS ? .fromJS : .held, name: name, reason: reason,
+                    generation: change.generation))
+            return
         }
+        if let token = change.tokens {
+            send(Self.tokenEvent, Self.tokenEventParams(token, generation: change.generation, reason: reason))
+        } else {
+            send(Self.logoutEvent, ["reason": .string(reason), "generation": .int(change.generation)])
+        }
+    }
+
+    /// Every event to JS leaves here, and is recorded as it leaves.
+    private func send(_ event: String, _ params: JSONValue) {
+        history.record(
+            .init(
+                at: clock.now, kind: .sent, name: event, reason: params["reason"]?.stringValue ?? "",
+                generation: params["generation"]?.intValue))
+        emit(event, params)
     }
 
     public static func tokenEventParams(_ token: AccessToken, generation: Int64, reason: String) -> JSONValue {

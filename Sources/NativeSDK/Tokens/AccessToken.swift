@@ -21,6 +21,22 @@ public struct AccessToken: Equatable, Sendable {
     /// `willExpireIn(threshold)`: true once now is within `threshold` seconds of expiry.
     public func isStale(now: Double, threshold: Double) -> Bool { now > expiresAt - threshold }
 
+    /// Counts as expired from `now` on (an administrator expired it at the server,
+    /// `emulator.expireTokens`), so the next read refreshes it. Its expiry is put a second before
+    /// now, so every check sees it past, the Ping SDK's without a refresh threshold too (a token
+    /// received within that second is counted as received then). False when it had expired already.
+    public mutating func expire(at now: Double) -> Bool {
+        guard now < expiresAt else { return false }
+        let elapsed = Int64((now - authenticatedAt).rounded(.down)) - 1
+        if elapsed >= 0 {
+            expiresIn = elapsed
+        } else {
+            authenticatedAt = now - 1
+            expiresIn = 0
+        }
+        return true
+    }
+
     /// Parses a token endpoint response (RFC 6749 §5.1; `ForgeRock/forgerock-ios-sdk` `FRAuth/FRAuth/OAuth2/AccessToken.swift`). A refresh response without a
     /// refresh token keeps the previous one, as the iOS SDK does.
     static func from(

@@ -70,6 +70,18 @@ public final class TokenManager {
         clear(reason: .sessionEnded)
     }
 
+    /// An administrator expired the user's access tokens at the server (`emulator.expireTokens`):
+    /// the held one counts as expired from now, so the next `getAccessToken` refreshes it (and
+    /// token sync tells JS, reason `refresh`). Nothing is sent now: the credentials are the same,
+    /// only their time is up. Returns false when no access token is held or it had expired already.
+    @discardableResult
+    public func expireAccessToken() -> Bool {
+        guard var token = accessToken, token.expire(at: clock.now) else { return false }
+        accessToken = token
+        changes.mark()
+        return true
+    }
+
     /// After `emulator.reset` restored the start state's credentials: the generation goes on
     /// from where it was (a host keeps the highest it saw and drops older ones), and when the
     /// credentials differ from those held before, JS is told (reason `reset`: a TOKEN_EVENT with

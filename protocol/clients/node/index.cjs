@@ -289,6 +289,7 @@ class Bridge {
       nativeLogout: named('emulator.nativeLogout'),
       requestToken: named('emulator.requestToken'),
       revokeSession: (username) => this.request('emulator.revokeSession', username === undefined ? {} : { username }),
+      expireTokens: (username) => this.request('emulator.expireTokens', { username }),
       state: named('emulator.state'),
       setServiceNames: named('emulator.setServiceNames'),
       setNodeOutcome: named('emulator.setNodeOutcome'),

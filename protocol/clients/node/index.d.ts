@@ -395,6 +395,14 @@ export interface Emulator {
   nativeLogout(): Promise<{ loggedOut: boolean }>;
   requestToken(): Promise<{ requestId: string; delivered: boolean }>;
   revokeSession(username?: string): Promise<{ sessionsEnded: number; grantsRevoked: number }>;
+  /**
+   * Every access token issued to the user so far counts as expired on the daemon's clock
+   * (introspection inactive, userinfo refused); refresh tokens and sessions stay, so the native
+   * side's next `getAccessToken` refreshes (`TOKEN_EVENT`, reason `refresh`). A backend checking
+   * the JWT's own `exp` offline still accepts it until then. Rejects (−32602, `username`) for an
+   * unknown user.
+   */
+  expireTokens(username: string): Promise<{ accessTokensExpired: number; nativeExpired: boolean }>;
   state(): Promise<EmulatorState>;
   setServiceNames(names: { authServiceName?: string; registrationServiceName?: string }): Promise<{ authServiceName: string; registrationServiceName: string }>;
   /**

@@ -32,6 +32,9 @@ struct JourneyCatalog {
     /// test checks), so the ones not parsed yet need not be.
     var hasScenarioNodes: Bool { parsed.values.contains { !$0.scenarioNodes.isEmpty } }
 
+    /// The journeys parsed so far (every added one, and the built-ins asked for).
+    var parsedJourneys: [JourneyDefinition] { Array(parsed.values) }
+
     /// The built-ins are part of the program: a broken one is a bug, not an input error
     /// (a test parses each and checks its name).
     static func parse(builtIn text: String) -> JourneyDefinition {
