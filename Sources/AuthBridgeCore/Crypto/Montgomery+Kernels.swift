@@ -1,8 +1,10 @@
 /// The two Montgomery kernels under `MontgomeryModulus.power`: a product and a squaring, each
 /// a·b·R⁻¹ mod m on n-limb operands through raw pointers. An RSA-2048 signature is about 2,500 of
 /// them, so they allocate nothing, check no bounds or overflow inside, and do their limb steps
-/// in 128-bit arithmetic (`UInt128`: one `mul` and `add`/`adc` pairs). No branch depends on the
-/// values (see `Montgomery.swift` for what is and is not constant time).
+/// in 128-bit arithmetic (`UInt128`: one `mul` and `add`/`adc` pairs). Carries are kept as
+/// 64-bit values widened where added: kept as `UInt128`, their zero high halves were loaded into
+/// registers on every step (about 6 % of a squaring). No branch depends on the values (see
+/// `Montgomery.swift` for what is and is not constant time).
 extension MontgomeryModulus {
     /// out = a·b·R⁻¹ mod m for a, b < m (`out` may be `a` or `b`): one pass of the CIOS loop per
     /// limb of b (Koç, Acar, Kaliski 1996), the product and the reduction fused in one inner loop
@@ -18,20 +20,20 @@ extension MontgomeryModulus {
         while i < n {
             let bi = UInt128(b[i])
             var p = UInt128(a[0]) &* bi &+ UInt128(t[0])
-            var c1 = p >> 64
+            var c1 = UInt64(truncatingIfNeeded: p >> 64)
             let q = UInt128(UInt64(truncatingIfNeeded: p) &* mPrime)
-            var r = q &* UInt128(m[0]) &+ (p & lowLimb)
-            var c2 = r >> 64
+            var r = q &* UInt128(m[0]) &+ UInt128(UInt64(truncatingIfNeeded: p))
+            var c2 = UInt64(truncatingIfNeeded: r >> 64)
             var j = 1
             while j < n {
-                p = UInt128(a[j]) &* bi &+ UInt128(t[j]) &+ c1
-                c1 = p >> 64
-                r = q &* UInt128(m[j]) &+ (p & lowLimb) &+ c2
+                p = UInt128(a[j]) &* bi &+ UInt128(t[j]) &+ UInt128(c1)
+                c1 = UInt64(truncatingIfNeeded: p >> 64)
+                r = q &* UInt128(m[j]) &+ UInt128(UInt64(truncatingIfNeeded: p)) &+ UInt128(c2)
                 t[j &- 1] = UInt64(truncatingIfNeeded: r)
-                c2 = r >> 64
+                c2 = UInt64(truncatingIfNeeded: r >> 64)
                 j &+= 1
             }
-            let s = UInt128(t[n]) &+ c1 &+ c2
+            let s = UInt128(t[n]) &+ UInt128(c1) &+ UInt128(c2)
             t[n &- 1] = UInt64(truncatingIfNeeded: s)
             t[n] = UInt64(truncatingIfNeeded: s >> 64)
             i &+= 1
@@ -55,24 +57,24 @@ extension MontgomeryModulus {
         var i = 0
         while i < n &- 1 {
             let ai = UInt128(a[i])
-            var c: UInt128 = 0
+            var c: UInt64 = 0
             var j = i &+ 1
             if i == 0 {
                 while j < n {
-                    let p = ai &* UInt128(a[j]) &+ c
+                    let p = ai &* UInt128(a[j]) &+ UInt128(c)
                     t[j] = UInt64(truncatingIfNeeded: p)
-                    c = p >> 64
+                    c = UInt64(truncatingIfNeeded: p >> 64)
                     j &+= 1
                 }
             } else {
                 while j < n {
-                    let p = ai &* UInt128(a[j]) &+ UInt128(t[i &+ j]) &+ c
+                    let p = ai &* UInt128(a[j]) &+ UInt128(t[i &+ j]) &+ UInt128(c)
                     t[i &+ j] = UInt64(truncatingIfNeeded: p)
-                    c = p >> 64
+                    c = UInt64(truncatingIfNeeded: p >> 64)
                     j &+= 1
                 }
             }
-            t[i &+ n] = UInt64(truncatingIfNeeded: c)
+            t[i &+ n] = c
             i &+= 1
         }
         // Doubled (shifted left by one bit across limbs), plus the squares on the diagonal.
@@ -99,23 +101,23 @@ extension MontgomeryModulus {
         while i &+ 1 < n {
             let q0 = UInt128(t[i] &* mPrime)
             var p0 = q0 &* UInt128(m[0]) &+ UInt128(t[i])
-            var c0 = p0 >> 64
-            p0 = q0 &* UInt128(m[1]) &+ UInt128(t[i &+ 1]) &+ c0
-            c0 = p0 >> 64
+            var c0 = UInt64(truncatingIfNeeded: p0 >> 64)
+            p0 = q0 &* UInt128(m[1]) &+ UInt128(t[i &+ 1]) &+ UInt128(c0)
+            c0 = UInt64(truncatingIfNeeded: p0 >> 64)
             let q1 = UInt128(UInt64(truncatingIfNeeded: p0) &* mPrime)
-            var p1 = q1 &* UInt128(m[0]) &+ (p0 & lowLimb)
-            var c1 = p1 >> 64
+            var p1 = q1 &* UInt128(m[0]) &+ UInt128(UInt64(truncatingIfNeeded: p0))
+            var c1 = UInt64(truncatingIfNeeded: p1 >> 64)
             var j = 2
             while j < n {
-                p0 = q0 &* UInt128(m[j]) &+ UInt128(t[i &+ j]) &+ c0
-                c0 = p0 >> 64
-                p1 = q1 &* UInt128(m[j &- 1]) &+ (p0 & lowLimb) &+ c1
+                p0 = q0 &* UInt128(m[j]) &+ UInt128(t[i &+ j]) &+ UInt128(c0)
+                c0 = UInt64(truncatingIfNeeded: p0 >> 64)
+                p1 = q1 &* UInt128(m[j &- 1]) &+ UInt128(UInt64(truncatingIfNeeded: p0)) &+ UInt128(c1)
                 t[i &+ j] = UInt64(truncatingIfNeeded: p1)
-                c1 = p1 >> 64
+                c1 = UInt64(truncatingIfNeeded: p1 >> 64)
                 j &+= 1
             }
-            let s0 = UInt128(t[i &+ n]) &+ c0 &+ top
-            p1 = q1 &* UInt128(m[n &- 1]) &+ (s0 & lowLimb) &+ c1
+            let s0 = UInt128(t[i &+ n]) &+ UInt128(c0) &+ top
+            p1 = q1 &* UInt128(m[n &- 1]) &+ (s0 & lowLimb) &+ UInt128(c1)
             t[i &+ n] = UInt64(truncatingIfNeeded: p1)
             let s1 = UInt128(t[i &+ n &+ 1]) &+ (p1 >> 64) &+ (s0 >> 64)
             t[i &+ n &+ 1] = UInt64(truncatingIfNeeded: s1)
