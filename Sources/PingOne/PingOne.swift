@@ -20,7 +20,10 @@ public final class PingOne: PingOneServer {
     let server: EmbeddedAM
     let clock: Clock
     let random: RandomSource
-    public private(set) var flows: [String: DaVinciFlow] = [:]
+    /// The flows by name. The built-in ones are parsed on first use, not at start: parsing them
+    /// was about a fifth of a daemon's start-up CPU, and most daemons never run a DaVinci flow.
+    public private(set) lazy var flows: [String: DaVinciFlow] = Dictionary(
+        BuiltInFlows.all.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
     var interactions = InteractionBook(cap: 2_000)
     /// Outcomes a scenario chose for connector steps AuthBridge cannot run: flow → node → outcome.
     private(set) var choices: [String: [String: String]] = [:]
@@ -34,7 +37,6 @@ public final class PingOne: PingOneServer {
         self.environmentId = environmentId
         self.clock = clock
         self.random = random
-        for flow in BuiltInFlows.all { flows[flow.name] = flow }
     }
 
     /// `/{envId}/as` on this origin: the issuer discovery names, the base of the OIDC endpoints.

@@ -11,12 +11,13 @@ import { Connection } from '../../protocol/clients/node/transport.mjs';
 import { measureHTTP } from './http-bench.mjs';
 import { alternating, LOGIN_PAYLOAD, loginJourney, median, percentile, pipeline, rssMB, times } from './measure.mjs';
 import { directoryCurve, growthCurves, stateDirCurve } from './size-bench.mjs';
-import { mixedSoak } from './soak-bench.mjs';
+import { MIXED_BLOCK, mixedSoak } from './soak-bench.mjs';
 import { randomCallsPerJourney } from './random-bench.mjs';
 import { pageCurve } from './page-bench.mjs';
 import { davinciSignOnCPU } from './davinci-bench.mjs';
 import { oathJourneyCPU } from './oath-bench.mjs';
 import { webAuthnJourneyCPU } from './webauthn-bench.mjs';
+import { rs256AgainstOpenSSL } from './rsa-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -33,9 +34,11 @@ const N = {
   directoryJourneys: quick ? 200 : 500,
   stateUsers: quick ? [0, 1000, 3000] : [0, 1000, 3000, 10000],
   stateJourneys: quick ? 50 : 100,
-  exchanges: quick ? [1000, 10000] : [1000, 10000, 100000],
+  // Each exchange signs two RS256 tokens; 30,000 pass the cap on grants (2,000) 15 times.
+  exchanges: quick ? [1000, 10000] : [1000, 10000, 30000],
   abandoned: quick ? [1000, 10000] : [1000, 10000, 30000],
   pageRounds: quick ? 3 : 9,
+  rsaExchanges: quick ? 100 : 500,
 };
 const daemonArgs = ['--seed', '1', '--clock', 'virtual'];
 // The machine is shared and noisy; the two processes are measured in alternating blocks so that
@@ -195,6 +198,8 @@ process.stderr.write('OATH…\n');
 ab.oath = await oathJourneyCPU(authbridge, daemonArgs, N.directoryJourneys);
 process.stderr.write('DaVinci…\n');
 ab.davinci = await davinciSignOnCPU(authbridge, daemonArgs, N.directoryJourneys);
+process.stderr.write('RS256 against OpenSSL…\n');
+ab.rs256 = await rs256AgainstOpenSSL(authbridge, daemonArgs, N.rsaExchanges);
 process.stderr.write('growth…\n');
 ab.growth = await growthCurves(authbridge, daemonArgs, N.exchanges, N.abandoned);
 // A journey's durable writes: login, next and logout change what is saved (the seeded stream,
@@ -230,7 +235,7 @@ const rows = [
   [`RSS after ${(ab.requests / 1e6).toFixed(1)}M requests`, ab.rssAt1MMB, base.rssAt1MMB, 'MB', null, ''],
   ['RSS growth 100k → 1M', ab.rssAt1MMB - ab.rssAt100kMB, base.rssAt1MMB - base.rssAt100kMB, 'MB', () => ab.rssAt1MMB - ab.rssAt100kMB <= 1, '≤ 1 MB'],
   ...ab.mixed.curve.map(({ requests, rssMB }, i, all) => [
-    `RSS, mixed soak (journeys, exchanges, abandoned logins), ${(requests / 1e3).toFixed(0)}k requests`, rssMB, null, 'MB',
+    `RSS, mixed soak (per ${MIXED_BLOCK.requests} requests: a login journey, ${MIXED_BLOCK.exchanges} token exchanges, ${MIXED_BLOCK.abandoned} abandoned logins), ${(requests / 1e3).toFixed(0)}k requests`, rssMB, null, 'MB',
     i === all.length - 1 ? () => rssMB < 20 : null, i === all.length - 1 ? '< 20 MB' : '']),
   ['mixed soak requests/s', ab.mixed.requestsPerSecond, null, 'req/s', null, ''],
   ...ab.directory.map(({ users, journeyCPUMicros }, i, all) => [
@@ -249,6 +254,7 @@ const rows = [
   // Linear work is 4× from 1,000 to 4,000 callbacks; the margin is for the larger reply's allocations.
   ['next on a page of 4,000 callbacks vs 1,000, daemon CPU', ab.pages[1].nextMicros, ab.pages[0].nextMicros, 'µs', (r) => r <= 5, '≤ 5× (linear: 4×)'],
   ['WebAuthn registration + authentication journeys (a passkey, answered by the emulated phone), daemon CPU', ab.webAuthnCPUMicros, null, 'µs', () => ab.webAuthnCPUMicros <= 5000, '≤ 5 ms'],
+  ['token exchange (two RS256 signatures, RSA-2048), daemon CPU, vs two RS256 signatures by node:crypto (OpenSSL)', ab.rs256.exchangeMicros, ab.rs256.openSSLMicros, 'µs', null, ''],
   ['sign-in with a password then an OATH code vs the password alone, daemon CPU', ab.oath.oathMicros, ab.oath.passwordMicros, 'µs', (r) => r <= 2, '≤ 2×'],
   ['DaVinci sign-on (RNPingDavinci, to tokens) vs an AM login journey (bridge), daemon CPU', ab.davinci.davinciMicros, ab.davinci.amMicros, 'µs', (r) => r <= 2, '≤ 2×'],
   [`system random calls per login journey, real mode${ab.randomCallsPerJourney === null ? ' (strace missing: not measured)' : ''}`, ab.randomCallsPerJourney, null, 'calls', null, ''],

@@ -1,8 +1,16 @@
-/// Modular exponentiation over a multi-limb odd modulus, in Montgomery
-/// form (CIOS product: Koç, Acar, Kaliski 1996): the arithmetic under RSA verification (RFC 8017
-/// §5.2.2 RSAVP1), the emulated device's RSA signatures and the embedded server's RS256/PS256
-/// tokens. Nothing here tries to be constant time: the only private exponents are test keys
-/// (the emulated phone's, a test server's).
+/// Modular exponentiation over a multi-limb odd modulus, in Montgomery form: the arithmetic
+/// under RSA verification (RFC 8017 §5.2.2 RSAVP1), the emulated device's RSA signatures and
+/// the embedded server's RS256/PS256 tokens. The kernels (product, squaring) are in
+/// `Montgomery+Kernels.swift`.
+///
+/// What is and is not constant time: an exponentiation with a long exponent runs the same
+/// sequence of kernel calls for every exponent of the same bit length (fixed five-bit windows,
+/// each five squarings and one product, a zero window included), and the kernels have no
+/// branch on the values (the final subtraction is selected by a mask). Not constant time: the
+/// table entry a window selects is read at an address that depends on the exponent (cache
+/// timing), the exponent's length sets the number of windows, and the conversions around it
+/// (`reduce`, `add`, `subtract`, key generation) branch on values. The private exponents here
+/// are test keys (the emulated phone's, the embedded server's), never a secret of value.
 ///
 /// Values are little-endian arrays of 64-bit limbs, as many as the modulus has.
 struct MontgomeryModulus: Equatable, Sendable {
@@ -97,7 +105,7 @@ struct MontgomeryModulus: Equatable, Sendable {
     private func multiplyRaw(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let n = count
         var result = [UInt64](repeating: 0, count: n)
-        var scratch = [UInt64](repeating: 0, count: n + 2)
+        var scratch = [UInt64](repeating: 0, count: 2 * n + 1)
         result.withUnsafeMutableBufferPointer { out in
             scratch.withUnsafeMutableBufferPointer { t in
                 a.withUnsafeBufferPointer { a in
@@ -112,58 +120,6 @@ struct MontgomeryModulus: Equatable, Sendable {
             }
         }
         return result
-    }
-
-    /// out = a·b·R⁻¹ mod m for a, b < m (n limbs each; `out` may be `a` or `b`): one pass of
-    /// the CIOS loop per limb of b, the product and the reduction fused in one inner loop (each
-    /// step's t stays below 2m, so n + 1 limbs hold it), then one conditional subtraction. `t`
-    /// is scratch of n + 1 limbs. The private-key operation is thousands of these: no
-    /// allocation, no bounds or overflow checks inside.
-    @inline(__always)
-    static func multiply(
-        _ out: UnsafeMutablePointer<UInt64>, _ a: UnsafePointer<UInt64>, _ b: UnsafePointer<UInt64>,
-        _ m: UnsafePointer<UInt64>, _ n: Int, _ mPrime: UInt64, _ t: UnsafeMutablePointer<UInt64>
-    ) {
-        t.update(repeating: 0, count: n + 1)
-        for i in 0..<n {
-            let bi = b[i]
-            var (c1, s) = multiplyAdd(a[0], bi, t[0], 0)
-            let q = s &* mPrime
-            var (c2, _) = multiplyAdd(q, m[0], s, 0)
-            var j = 1
-            while j < n {
-                (c1, s) = multiplyAdd(a[j], bi, t[j], c1)
-                (c2, t[j &- 1]) = multiplyAdd(q, m[j], s, c2)
-                j &+= 1
-            }
-            let (s1, o1) = t[n].addingReportingOverflow(c1)
-            let (s2, o2) = s1.addingReportingOverflow(c2)
-            t[n &- 1] = s2
-            t[n] = (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-        }
-        var subtract = t[n] != 0
-        if !subtract {
-            subtract = true
-            var k = n &- 1
-            while k >= 0 {
-                if t[k] != m[k] {
-                    subtract = t[k] > m[k]
-                    break
-                }
-                k &-= 1
-            }
-        }
-        if subtract {
-            var borrow: UInt64 = 0
-            for k in 0..<n {
-                let (d1, b1) = t[k].subtractingReportingOverflow(m[k])
-                let (d2, b2) = d1.subtractingReportingOverflow(borrow)
-                out[k] = d2
-                borrow = (b1 ? 1 : 0) | (b2 ? 1 : 0)
-            }
-        } else {
-            out.update(from: t, count: n)
-        }
     }
 
     /// a·b mod m, for a, b < m.
@@ -215,9 +171,9 @@ struct MontgomeryModulus: Equatable, Sendable {
     /// The same with a multi-limb exponent (little-endian limbs, at least one bit set): RSA's
     /// private exponent and the primality test's. Fixed windows of five bits for a long
     /// exponent: a table of base⁰…base³¹ in Montgomery form, then per window five squarings and
-    /// at most one product, all in one buffer; a short one (a public exponent, a squaring) goes
-    /// bit by bit, where the table would cost more than it saves. Not constant time (the table index follows the exponent): no key here
-    /// guards anything of value.
+    /// one product (by R, table[0], for a zero window), all in one buffer; a short one (a public
+    /// exponent, a squaring) goes bit by bit, skipping the product for a zero bit, where the
+    /// table would cost more than it saves.
     func power(_ base: [UInt64], exponentLimbs exponent: [UInt64]) -> [UInt64] {
         let n = count
         var one = [UInt64](repeating: 0, count: n)
@@ -227,16 +183,19 @@ struct MontgomeryModulus: Equatable, Sendable {
         guard let top = exponent.lastIndex(where: { $0 != 0 }) else { return one }
         let highest = 64 * top + UInt64.bitWidth - 1 - exponent[top].leadingZeroBitCount
         let windowBits = highest < 64 ? 1 : 5
-        func window(_ low: Int) -> Int {
+        // The windows from the most significant, as table indices.
+        var windows: [Int] = []
+        windows.reserveCapacity(highest / windowBits + 1)
+        for low in stride(from: highest / windowBits * windowBits, through: 0, by: -windowBits) {
             var value = 0
             for bit in stride(from: min(low + windowBits - 1, highest), through: low, by: -1) {
                 value = value << 1 | Int(exponent[bit / 64] >> UInt64(bit % 64) & 1)
             }
-            return value
+            windows.append(value)
         }
         let entries = 1 << windowBits
-        // The table, then the accumulator, then the scratch.
-        var buffer = [UInt64](repeating: 0, count: (entries + 1) * n + n + 1)
+        // The table, then the accumulator, then the kernels' scratch.
+        var buffer = [UInt64](repeating: 0, count: (entries + 1) * n + 2 * n + 1)
         buffer.withUnsafeMutableBufferPointer { buffer in
             let table = buffer.baseAddress!
             let result = table + entries * n
@@ -257,13 +216,16 @@ struct MontgomeryModulus: Equatable, Sendable {
                 for k in 2..<entries {
                     Self.multiply(table + k * n, table + (k - 1) * n, table + n, m, n, mPrime, scratch)
                 }
-                var low = highest / windowBits * windowBits
-                result.update(from: table + window(low) * n, count: n)
-                while low > 0 {
-                    low -= windowBits
-                    for _ in 0..<windowBits { Self.multiply(result, result, result, m, n, mPrime, scratch) }
-                    let w = window(low)
-                    if w != 0 { Self.multiply(result, result, table + w * n, m, n, mPrime, scratch) }
+                result.update(from: table + windows[0] * n, count: n)
+                windows.withUnsafeBufferPointer { windows in
+                    let rest = UnsafeBufferPointer(rebasing: windows.dropFirst())
+                    // RSA-2048's primes have 16 limbs: a limb count the compiler knows unrolls and
+                    // schedules the kernels' loops better.
+                    if n == 16 {
+                        Self.ladder(Limbs16Kernel.self, result, table, rest, windowBits, m, n, mPrime, scratch)
+                    } else {
+                        Self.ladder(AnyLimbsKernel.self, result, table, rest, windowBits, m, n, mPrime, scratch)
+                    }
                 }
                 one.withUnsafeBufferPointer { one in
                     Self.multiply(result, result, one.baseAddress!, m, n, mPrime, scratch)
@@ -271,6 +233,21 @@ struct MontgomeryModulus: Equatable, Sendable {
             }
         }
         return Array(buffer[(entries * n)..<((entries + 1) * n)])
+    }
+
+    /// Per window: `bits` squarings of the accumulator, then its product with the window's entry;
+    /// bit by bit (a public exponent) a zero bit skips the product.
+    private static func ladder<Kernel: MontgomeryKernel>(
+        _: Kernel.Type, _ result: UnsafeMutablePointer<UInt64>, _ table: UnsafePointer<UInt64>,
+        _ windows: UnsafeBufferPointer<Int>, _ bits: Int, _ m: UnsafePointer<UInt64>, _ n: Int, _ mPrime: UInt64,
+        _ scratch: UnsafeMutablePointer<UInt64>
+    ) {
+        for window in windows {
+            for _ in 0..<bits { Kernel.square(result, result, m, n, mPrime, scratch) }
+            if bits > 1 || window != 0 {
+                Kernel.multiply(result, result, table + window &* n, m, n, mPrime, scratch)
+            }
+        }
     }
 }
 
