@@ -20,7 +20,8 @@ struct HTTPSurface: Sendable {
 enum HTTPSurfaces {
     /// The surfaces in the order they are asked; AM's REST API is last and answers whatever no
     /// other claims (with AM's 404 for an unknown path).
-    static func all(view: Host.View, corsOrigins: [String]) -> [HTTPSurface] {
+    static func all(host: Host, corsOrigins: [String]) -> [HTTPSurface] {
+        let view = host.view
         let amConfig = HTTPFace.config(of: view, corsOrigins: corsOrigins)
         return [
             // The admin API exists only on a loopback listener (docs/seed.md).
@@ -33,7 +34,7 @@ enum HTTPSurfaces {
             HTTPSurface(
                 name: "inspector",
                 claims: { AdminAPI.served(atOrigin: view.httpOrigin) && Inspector.claims($0) },
-                respond: { request, world in Inspector.respond(request, world: world) }),
+                respond: { request, world in Inspector.respond(request, world: world, host: host) }),
             PingOneSurface.surface(view: view, corsOrigins: corsOrigins),
             HTTPSurface(
                 name: "am", claims: { _ in true },

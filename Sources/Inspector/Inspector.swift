@@ -22,7 +22,7 @@ public enum Inspector {
         return origin + prefix + "/"
     }
 
-    public static func respond(_ request: HTTPRequest, world: World) -> HTTPResponse {
+    public static func respond(_ request: HTTPRequest, world: World, host: Host) -> HTTPResponse {
         guard request.isFromLoopback else {
             return HTTPResponse(status: 403, text: "the inspector answers loopback clients only\n")
         }
@@ -57,7 +57,7 @@ public enum Inspector {
                 status: 200, headers: [.init("Content-Type", "application/json")] + headers,
                 body: JSONWriter().bytes(["entries": .array(entries)]))
         case "/events":
-            return InspectorFeed.open(world, headers: headers)
+            return InspectorFeed.open(world, host: host, headers: headers)
         default:
             return HTTPResponse(status: 404, text: "no inspector resource \(request.path)\n")
         }
