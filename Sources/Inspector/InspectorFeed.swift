@@ -8,20 +8,24 @@ import Synchronization
 /// open page costs the faces nothing they would notice. A `state` event comes at once, then at
 /// most one per `period`, only after a unit of work ended and only when what the page shows
 /// changed; a `timeline` event carries the entries kept (an array) at once, then those recorded
-/// since, at most one batch per `period`. The feed is a watcher of the world's units
+/// since, at most one batch of at most `batch` per `period`. The feed is a watcher of the world's units
 /// (`UnitWatchers`) that only marks the snapshot stale; the snapshot is built later, on the
 /// feed's own queue, in one unit of its own, off every request's path. With no page open there
 /// is no feed, and a unit does nothing for the inspector.
 final class InspectorFeed: Sendable {
     /// How often, at most, a page is sent what changed: well within the second a person waits.
     static let period = 0.15
+    /// The most entries one `timeline` event carries: the newest. Under a flood (a benchmark, a
+    /// loop) the page skips the rest, as a person would, and `/inspector/timeline` still has them;
+    /// what the page costs stays bounded whatever the rate.
+    static let batch = 100
 
     private let stream: HTTPStream
     private let host: Host
     private let queue = DispatchQueue(label: "authbridge.inspector.feed")
     /// A unit ended since the snapshot was last built.
     private let stale = Atomic<Bool>(false)
-    private let sent = Mutex((snapshot: [UInt8](), sequence: Int64(0)))
+    private let sent = Mutex((snapshot: [UInt8](), sequence: Int64(0), opened: false))
 
     private init(stream: HTTPStream, host: Host) {
         self.stream = stream
@@ -63,7 +67,11 @@ final class InspectorFeed: Sendable {
             }
         }
         if let timeline = host.timeline {
-            let entries = timeline.entries(after: sent.withLock { $0.sequence })
+            // The first batch is every entry kept: the history a page opened later shows.
+            let (after, first) = sent.withLock { ($0.sequence, !$0.opened) }
+            let unseen = timeline.entries(after: after)
+            let entries = first ? unseen[...] : unseen.suffix(Self.batch)
+            sent.withLock { $0.opened = true }
             if let last = entries.last {
                 sent.withLock { $0.sequence = last.sequence }
                 stream.send(Self.frame(event: "timeline", data: entries.map(\.json)))

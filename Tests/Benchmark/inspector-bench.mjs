@@ -29,7 +29,7 @@ function openPage(port) {
     const response = await fetch('http://127.0.0.1:${port}/inspector/events');
     let bytes = 0, events = 0;
     process.on('SIGTERM', () => { process.stdout.write(JSON.stringify({ bytes, events })); process.exit(0); });
-    for await (const chunk of response.body) { bytes += chunk.length; events += (chunk.toString().match(/^event: /gm) ?? []).length; }`;
+    for await (const chunk of response.body) { bytes += chunk.length; events += (Buffer.from(chunk).toString().match(/^event: /gm) ?? []).length; }`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', reader], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk) => { out += chunk; });
