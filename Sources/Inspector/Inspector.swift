@@ -9,10 +9,12 @@ import Host
 /// constants of this target: nothing to build, nothing fetched from elsewhere.
 public enum Inspector {
     public static let prefix = "/inspector"
+    private static let folder = prefix + "/"
 
     /// Whether the request is the inspector's (from its path alone).
     public static func claims(_ request: HTTPRequest) -> Bool {
-        request.path == prefix || request.path.hasPrefix(prefix + "/")
+        let path = request.path
+        return path == prefix || path.hasPrefix(folder)
     }
 
     /// The page's URL for an HTTP face at `origin`; nil when the face does not serve it (not on
