@@ -15,23 +15,26 @@ enum HTTPTimeline {
     ) {
         let elapsed = ContinuousClock.now - began.1
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let (method, target, headers, body) = (request.method, request.target, request.headers, request.body)
+        let (method, target, headers) = (request.method, request.target, request.headers)
         let response = try? outcome.get()
         let status = response?.status ?? 503
-        let (responseHeaders, responseBody) = (response?.headers ?? [], response?.body ?? [])
+        let responseHeaders = response?.headers ?? []
+        // A body too large to be shown is not kept either: the ring holds 500 exchanges.
+        let body = Kept(request.body)
+        let responseBody = Kept(response?.body ?? [])
         timeline.record(.http, at: began.0, seconds: seconds, failed: status >= 400, concern: concern) {
             let (path, query) = split(target)
             var shownRequest: JSONObject = ["method": .string(method), "path": .string(path)]
             if let query { shownRequest["query"] = Redaction.value(.object(form(query))) }
             shownRequest["headers"] = shown(headers)
-            if !body.isEmpty { shownRequest["body"] = shown(body, type: value(of: "content-type", in: headers)) }
+            if body.count > 0 { shownRequest["body"] = shown(body, type: value(of: "content-type", in: headers)) }
             var shownResponse: JSONObject = ["status": .int(Int64(status))]
             if let location = value(of: "location", in: responseHeaders) {
                 let (base, query) = split(location)
                 shownResponse["location"] = .string(base)
                 if let query { shownResponse["locationQuery"] = Redaction.value(.object(form(query))) }
             }
-            if !responseBody.isEmpty {
+            if responseBody.count > 0 {
                 shownResponse["body"] = shown(responseBody, type: value(of: "content-type", in: responseHeaders))
             }
             return Timeline.Shown(
@@ -46,8 +49,20 @@ enum HTTPTimeline {
         "accept-language",
     ]
 
-    /// What a body is past which it is not read at all (the timeline cuts what it shows smaller).
-    static let readableBytes = 256 * 1024
+    /// What a body is past which it is neither kept nor read (the timeline cuts what it shows
+    /// smaller still).
+    static let readableBytes = 64 * 1024
+
+    /// A body as the entry keeps it: itself (shared, not copied) when it may be shown, else its size.
+    struct Kept: Sendable {
+        let bytes: [UInt8]
+        let count: Int
+
+        init(_ body: [UInt8]) {
+            count = body.count
+            bytes = body.count <= HTTPTimeline.readableBytes ? body : []
+        }
+    }
 
     private static func shown(_ headers: [HTTPRequest.Header]) -> JSONValue {
         .object(
@@ -58,10 +73,11 @@ enum HTTPTimeline {
                 }))
     }
 
-    private static func shown(_ body: [UInt8], type: String?) -> JSONValue {
+    private static func shown(_ kept: Kept, type: String?) -> JSONValue {
         let type = type?.lowercased() ?? ""
-        let described = JSONValue.string("<\(body.count) bytes\(type.isEmpty ? "" : " of \(type)"), not shown>")
-        guard body.count <= readableBytes else { return described }
+        let described = JSONValue.string("<\(kept.count) bytes\(type.isEmpty ? "" : " of \(type)"), not shown>")
+        guard kept.count <= readableBytes else { return described }
+        let body = kept.bytes
         if type.hasPrefix("application/json") || type.hasSuffix("+json") {
             guard let parsed = try? JSONParser.parse(String(decoding: body, as: UTF8.self)) else {
                 return .string(Redaction.unreadable(String(decoding: body, as: UTF8.self)))

@@ -124,6 +124,21 @@ import Testing
         #expect(answered.response?["status"] == 200)
     }
 
+    @Test func aBodyTooLargeToShowIsNotKeptOnlyItsSize() throws {
+        let host = try Self.loopbackHost()
+        let handler = HTTPFace.handler(host: host, corsOrigins: [])
+        let large = "[" + String(repeating: "1,", count: 40 * 1024) + "1]"
+        let small = #"{"password":"hunter2","realm":"alpha"}"#
+        for body in [large, small] {
+            _ = handler(
+                Self.request("POST", "/am/nowhere", headers: [.init("Content-Type", "application/json")], body: body))
+        }
+        let entries = try #require(host.timeline?.entries)
+        #expect(
+            entries[0].shown.request?["body"] == .string("<\(large.utf8.count) bytes of application/json, not shown>"))
+        #expect(entries[1].shown.request?["body"] == ["password": "[redacted]", "realm": "alpha"])
+    }
+
     /// A step's callbacks answered in order (one input each).
     static func answer(_ step: JSONValue, _ values: [String]) -> JSONValue? {
         guard case .object(var object) = step, case .array(var callbacks)? = object["callbacks"] else { return nil }
