@@ -16,8 +16,8 @@ public final class EmbeddedAM: IdentityServer {
     /// The emulated Google, Apple and Facebook: a party of their own, which the app's provider
     /// SDKs sign in with and the Social Provider Handler node checks tokens against.
     public let socialProviders: EmulatedSocialProviders
-    private let journeyEngine: JourneyEngine
-    private let oauth: OAuthIssuer
+    let journeyEngine: JourneyEngine
+    let oauth: OAuthIssuer
 
     public init(config: EmbeddedAMConfig = EmbeddedAMConfig(), clock: Clock, random: RandomSource) {
         self.config = config

@@ -20,19 +20,22 @@ public enum HTTPFace {
     }
 
     public static func handler(host: Host, corsOrigins: [String]) -> HTTPServer.Handler {
-        let surfaces = HTTPSurfaces.all(view: host.view, corsOrigins: corsOrigins)
+        let surfaces = HTTPSurfaces.all(host: host, corsOrigins: corsOrigins)
         let faults = HTTPFaults(
             config: config(of: host.view, corsOrigins: corsOrigins),
             pingOnePrefix: "/\(host.view.pingOneEnvironmentId)/")
         return { [host] request in
             // Every surface answers: AM's, the last, claims whatever the others do not.
             let surface = surfaces.first { $0.claims(request) } ?? surfaces[surfaces.count - 1]
-            let began = host.timeline.map { ($0.now, ContinuousClock.now) }
-            // The routes hold no state of their own: built in the unit, around the world.
-            let outcome = host.perform({ world in faults.respond(request, world) { surface.respond(request, world) } })
             // The inspector's own requests stay out of the timeline it shows.
-            if let timeline = host.timeline, let began, surface.name != "inspector" {
-                record(request, outcome.map(\.status), began: began, into: timeline)
+            let timeline = surface.name == "inspector" ? nil : host.timeline
+            let began = timeline.map { ($0.now, ContinuousClock.now) }
+            // The routes hold no state of their own: built in the unit, around the world.
+            let (outcome, concern) = host.performNoting({ world in
+                faults.respond(request, world) { surface.respond(request, world) }
+            })
+            if let timeline, let began {
+                HTTPTimeline.record(request, outcome, concern: concern, began: began, into: timeline)
             }
             switch outcome {
             case .success(let response): return response
@@ -45,20 +48,6 @@ public enum HTTPFace {
                     status: 503, headers: [.init("Content-Type", "application/json;charset=UTF-8")], body: body)
             }
         }
-    }
-
-    /// An HTTP request as the inspector's timeline keeps it: its method and path (not its query,
-    /// which may carry a code or a token) and its status.
-    private static func record(
-        _ request: HTTPRequest, _ status: Result<Int, Host.NotDurable>, began: (Double, ContinuousClock.Instant),
-        into timeline: Timeline
-    ) {
-        let elapsed = ContinuousClock.now - began.1
-        let code = (try? status.get()) ?? 503
-        timeline.record(
-            face: "http", name: "\(request.method) \(request.path)", at: began.0,
-            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
-            response: ["status": .int(Int64(code))], failed: code >= 400)
     }
 
     static func config(of view: Host.View, corsOrigins: [String]) -> AMHTTPConfig {

@@ -20,20 +20,23 @@ struct HTTPSurface: Sendable {
 enum HTTPSurfaces {
     /// The surfaces in the order they are asked; AM's REST API is last and answers whatever no
     /// other claims (with AM's 404 for an unknown path).
-    static func all(view: Host.View, corsOrigins: [String]) -> [HTTPSurface] {
+    static func all(host: Host, corsOrigins: [String]) -> [HTTPSurface] {
+        let view = host.view
         let amConfig = HTTPFace.config(of: view, corsOrigins: corsOrigins)
+        // Decided once: the face's origin does not change while it serves.
+        let loopback = AdminAPI.served(atOrigin: view.httpOrigin)
         return [
             // The admin API exists only on a loopback listener (docs/seed.md).
             HTTPSurface(
-                name: "admin", claims: { AdminAPI.served(atOrigin: view.httpOrigin) && AdminAPI.claims($0) },
+                name: "admin", claims: { loopback && AdminAPI.claims($0) },
                 respond: { request, world in
                     AdminAPI(corsOrigins: corsOrigins, ownOrigin: view.httpOrigin).respond(request, world: world)
                 }),
             // The inspector page: where the admin API is, whose endpoints its actions call (docs/inspector.md).
             HTTPSurface(
                 name: "inspector",
-                claims: { AdminAPI.served(atOrigin: view.httpOrigin) && Inspector.claims($0) },
-                respond: { request, world in Inspector.respond(request, world: world) }),
+                claims: { loopback && Inspector.claims($0) },
+                respond: { request, world in Inspector.respond(request, world: world, host: host) }),
             // PingOne's sign-on page, where its /as/authorize sends a browser without a session.
             PingOneSignOnPage.surface(view: view),
             PingOneSurface.surface(view: view, corsOrigins: corsOrigins),

@@ -58,14 +58,15 @@ public struct HTTPRequest: Equatable, Sendable {
 
     /// The target before `?`.
     public var path: String {
-        guard let mark = target.firstIndex(of: "?") else { return target }
+        // Bytes, not characters: every surface asks for the path of every request.
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target }
         return String(target[..<mark])
     }
 
     /// The target after `?`, or "" when there is none.
     public var query: String {
-        guard let mark = target.firstIndex(of: "?") else { return "" }
-        return String(target[target.index(after: mark)...])
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+        return String(target[target.utf8.index(after: mark)...])
     }
 
     /// Whether the client lets the connection stay open after this exchange (RFC 9112 §9.3):

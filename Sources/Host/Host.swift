@@ -57,28 +57,41 @@ public final class Host: Sendable {
     /// when the state cannot be saved the world is rolled back and the answer is `NotDurable`.
     /// Not reentrant.
     public func perform<T: Sendable>(flushing: Bool = true, _ work: (World) -> T) -> Result<T, NotDurable> {
-        let (outcome, writtenWait) = world.withLock { world in
-            let failureBefore = world.timeline == nil ? nil : world.embedded.lastFailure
+        performNoting(flushing: flushing, work).outcome
+    }
+
+    /// The same, and, with the timeline kept, what the unit concerned (the user and journey the
+    /// server learned while answering, `UnitConcern`): the face names them on its entry.
+    public func performNoting<T: Sendable>(
+        flushing: Bool = true, _ work: (World) -> T
+    ) -> (
+        outcome: Result<T, NotDurable>, concern: UnitConcern?
+    ) {
+        let (outcome, concern, writtenWait) = world.withLock { world in
+            let recording = world.timeline != nil
+            let failureBefore = recording ? world.embedded.lastFailure : nil
+            if recording { _ = world.embedded.takeConcern() }
             let answer = work(world)
             let outcome: Result<T, NotDurable>
+            let concern = recording ? world.embedded.takeConcern() : nil
             do throws(NotDurable) {
                 try world.commit()
                 outcome = .success(answer)
-                if world.timeline != nil { world.recordJourneyFailure(since: failureBefore) }
+                if recording { world.recordJourneyFailure(since: failureBefore) }
                 world.unitWatchers.unitEnded(world)
             } catch {
                 outcome = .failure(error)
             }
             if flushing { world.eventSink?.flush() }
             let writtenWait = world.eventSink?.takeWrittenWait()
-            return (outcome, flushing ? writtenWait : nil)
+            return (outcome, concern, flushing ? writtenWait : nil)
         }
         // A unit that handed events over waits here, the world released, until they are written
         // to the stdio host, so its face answers after them (an HTTP response never overtakes
         // the LOGOUT_EVENT it caused); other units go on meanwhile, and a unit that caused no
         // events does not wait for a host that is not reading.
         writtenWait?()
-        return outcome
+        return (outcome, concern)
     }
 
     /// What a face writes to the stdio host between its units (a response) goes through here,

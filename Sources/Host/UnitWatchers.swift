@@ -6,12 +6,22 @@ public final class UnitWatchers {
     public typealias Watcher = (World) -> Bool
 
     private var watchers: [Watcher] = []
+    /// Set by a unit that only reads for a watcher (the inspector's snapshot): none is told of it.
+    private var quiet = false
 
     public var isEmpty: Bool { watchers.isEmpty }
 
     public func add(_ watcher: @escaping Watcher) { watchers.append(watcher) }
 
+    /// Called inside a unit that only reads the world for a watcher: as it ends, no watcher is
+    /// told, so a watcher that reads does not wake itself (or another) again.
+    public func keepThisUnitQuiet() { quiet = true }
+
     func unitEnded(_ world: World) {
+        guard !quiet else {
+            quiet = false
+            return
+        }
         guard !watchers.isEmpty else { return }
         watchers = watchers.filter { $0(world) }
     }

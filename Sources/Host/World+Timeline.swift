@@ -6,9 +6,12 @@ extension World {
     /// beside the call that failed. `before` is the last failure when the unit began.
     func recordJourneyFailure(since before: JourneyFailure?) {
         guard let timeline, let failure = embedded.lastFailure, failure != before else { return }
-        let node = failure.node.map { $0.name ?? $0.type } ?? "(no node)"
         timeline.record(
-            face: "journey", name: "\(failure.journey) failed at \(node)", at: timeline.now,
-            response: .object(failure.json), failed: true)
+            .journey, at: timeline.now, failed: true,
+            concern: UnitConcern(user: failure.username, journey: failure.journey)
+        ) {
+            let node = failure.node.map { $0.name ?? $0.type } ?? "(no node)"
+            return Timeline.Shown(name: "\(failure.journey) failed at \(node)", response: .object(failure.json))
+        }
     }
 }

@@ -9,10 +9,12 @@ import Host
 /// constants of this target: nothing to build, nothing fetched from elsewhere.
 public enum Inspector {
     public static let prefix = "/inspector"
+    private static let folder = prefix + "/"
 
     /// Whether the request is the inspector's (from its path alone).
     public static func claims(_ request: HTTPRequest) -> Bool {
-        request.path == prefix || request.path.hasPrefix(prefix + "/")
+        let path = request.path
+        return path == prefix || path.hasPrefix(folder)
     }
 
     /// The page's URL for an HTTP face at `origin`; nil when the face does not serve it (not on
@@ -22,7 +24,7 @@ public enum Inspector {
         return origin + prefix + "/"
     }
 
-    public static func respond(_ request: HTTPRequest, world: World) -> HTTPResponse {
+    public static func respond(_ request: HTTPRequest, world: World, host: Host) -> HTTPResponse {
         guard request.isFromLoopback else {
             return HTTPResponse(status: 403, text: "the inspector answers loopback clients only\n")
         }
@@ -57,7 +59,7 @@ public enum Inspector {
                 status: 200, headers: [.init("Content-Type", "application/json")] + headers,
                 body: JSONWriter().bytes(["entries": .array(entries)]))
         case "/events":
-            return InspectorFeed.open(world, headers: headers)
+            return InspectorFeed.open(world, host: host, headers: headers)
         default:
             return HTTPResponse(status: 404, text: "no inspector resource \(request.path)\n")
         }

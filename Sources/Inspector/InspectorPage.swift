@@ -23,7 +23,9 @@ enum InspectorPage {
         </header>
         <main>
           <section id="timeline-section" aria-labelledby="h-timeline"><h2 id="h-timeline">Timeline</h2>
-            <form id="timeline-filter"><label>Face <select id="filter-face"><option value="">all</option><option>stdio</option><option>ping</option><option>http</option><option>event</option></select></label>
+            <form id="timeline-filter"><label>Face <select id="filter-face"><option value="">all</option><option>stdio</option><option>ping</option><option>http</option><option>event</option><option>journey</option></select></label>
+            <label>User <select id="filter-user"><option value="">all</option></select></label>
+            <label>Journey <select id="filter-journey"><option value="">all</option></select></label>
             <label>Containing (a user, a journey, a method) <input id="filter-text" type="search" size="20"></label></form>
             <ol id="timeline" reversed></ol></section>
           <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
@@ -78,7 +80,11 @@ enum InspectorPage {
         #timeline .failed summary { color: #b42318; }
         #timeline .face { display: inline-block; min-width: 3.5rem; font-weight: 600; }
         #timeline pre { white-space: pre-wrap; word-break: break-all; margin: .2rem 0 .4rem 1rem; }
+        #timeline summary:focus-visible { outline: 3px solid #f0b400; }
+        #timeline .who { color: #4b5563; }
+        #timeline-filter label { display: inline-block; margin: 0 .75rem .25rem 0; }
         @media (max-width: 40rem) { main { grid-template-columns: 1fr; } header form, header p { display: block; } }
+        @media (max-width: 40rem) { #timeline-filter label { display: block; } #timeline { max-height: 60vh; } #timeline pre { margin-left: 0; } }
 
         """
 

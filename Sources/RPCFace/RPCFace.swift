@@ -58,23 +58,31 @@ public final class RPCFace {
     ) -> (RPCCall) throws(JSONRPCError) -> Answer {
         let timeline = host.timeline
         guard tracer != nil || timeline != nil else { return handler }
-        return { [tracer] (call: RPCCall) throws(JSONRPCError) -> Answer in
+        return { [tracer, unowned self] (call: RPCCall) throws(JSONRPCError) -> Answer in
             let start = tracer?.request(call) ?? ContinuousClock.now
             let began = timeline?.now ?? 0
+            concern = nil
             let outcome: Result<Answer, JSONRPCError>
             do throws(JSONRPCError) { outcome = .success(try handler(call)) } catch { outcome = .failure(error) }
-            let answer = outcome.map(value)
-            tracer?.response(call, since: start, answer)
-            if let timeline { TimelineRecord.call(call, began: began, since: start, answer, into: timeline) }
+            if let tracer { tracer.response(call, since: start, outcome.map(value)) }
+            if let timeline {
+                TimelineRecord.call(call, began: began, since: start, outcome.map(value), concern, into: timeline)
+            }
             return try outcome.get()
         }
     }
+
+    /// What the current call's units concerned (`UnitConcern`), for its timeline entry: the
+    /// stdio face calls one method at a time, on its own thread.
+    private var concern: Timeline.Concern?
 
     /// One unit of work on the Host (`Host.perform`): its answer once durable; −32001 when the
     /// change could not be saved (the world was rolled back). The face's single write per
     /// chunk carries the unit's events out, ahead of the response.
     func unit<T: Sendable>(_ work: (World) -> T) throws(JSONRPCError) -> T {
-        switch host.perform(flushing: false, work) {
+        let (outcome, concern) = host.performNoting(flushing: false, work)
+        if let concern { self.concern = concern }
+        switch outcome {
         case .success(let answer): return answer
         case .failure(let failure): throw .stateNotSaved(failure.reason)
         }
@@ -216,7 +224,9 @@ final class WriterEventSink: EventSink {
 
     func deliver(event: String, params: JSONValue) {
         tracer?.event(event, params)
-        timeline?.record(face: "event", name: event, at: timeline?.now ?? 0, request: Redaction.value(params))
+        if let timeline {
+            timeline.record(.event, at: timeline.now) { Timeline.Shown(name: event, request: Redaction.value(params)) }
+        }
         writer.send(message: JSONRPCOutgoing.notification(method: event, params: params))
         delivered = true
     }

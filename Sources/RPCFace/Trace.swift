@@ -150,28 +150,31 @@ enum MethodSuggestion {
     }
 }
 
-/// A stdio call as the inspector's timeline keeps it: redacted as the trace redacts it, a Ping
-/// module's method under its own face.
+/// A stdio call as the inspector's timeline keeps it: the call and its outcome as they are (no
+/// copy), redacted as the trace redacts them when the entry is read; a Ping module's method under
+/// its own face.
 enum TimelineRecord {
     static func call(
         _ call: RPCCall, began: Double, since start: ContinuousClock.Instant,
-        _ outcome: Result<JSONValue, JSONRPCError>, into timeline: Timeline
+        _ outcome: Result<JSONValue, JSONRPCError>, _ concern: Timeline.Concern?, into timeline: Timeline
     ) {
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let response: JSONValue
-        var failed = false
-        switch outcome {
-        case .success(let result): response = ["result": Redaction.value(result)]
-        case .failure(let error):
-            var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
-            if let data = error.data { object["data"] = data }
-            response = ["error": Redaction.value(.object(object), inError: true)]
-            failed = true
-        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let (method, params) = (call.method, call.params)
+        let failed: Bool
+        if case .failure = outcome { failed = true } else { failed = false }
         timeline.record(
-            face: call.method.hasPrefix("RNPing") ? "ping" : "stdio", name: call.method, at: began,
-            milliseconds: milliseconds, request: Redaction.params(of: call.method, call.params), response: response,
-            failed: failed)
+            method.hasPrefix("RNPing") ? .ping : .stdio, at: began, seconds: seconds, failed: failed, concern: concern
+        ) {
+            let response: JSONValue
+            switch outcome {
+            case .success(let result): response = ["result": Redaction.value(result)]
+            case .failure(let error):
+                var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
+                if let data = error.data { object["data"] = data }
+                response = ["error": Redaction.value(.object(object), inError: true)]
+            }
+            return Timeline.Shown(name: method, request: Redaction.params(of: method, params), response: response)
+        }
     }
 }

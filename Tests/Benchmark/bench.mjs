@@ -18,6 +18,7 @@ import { davinciSignOnCPU } from './davinci-bench.mjs';
 import { oathJourneyCPU } from './oath-bench.mjs';
 import { webAuthnJourneyCPU } from './webauthn-bench.mjs';
 import { rs256AgainstOpenSSL } from './rsa-bench.mjs';
+import { inspectorCost, inspectorRows } from './inspector-bench.mjs';
 
 const [authbridge, baseline, outPath, httpBaseline] = process.argv.slice(2);
 const quick = process.argv.includes('--quick');
@@ -211,6 +212,8 @@ const syncedFloorMicros = ab.state.none.journeyMicros + journalWritesPerJourney 
 const fewUsers = ab.directory[0];
 process.stderr.write('HTTP…\n');
 [ab.http, base.http] = await measureHTTP(authbridge, httpBaseline, { roundTrips: N.httpRoundTrips, concurrent: N.httpConcurrent });
+process.stderr.write('inspector page…\n');
+ab.inspector = await inspectorCost(authbridge, daemonArgs, { roundTrips: N.roundTrips / 2 });
 
 const rows = [
   // metric, authbridge, baseline, unit, ratio target (null: absolute), absolute check
@@ -226,6 +229,8 @@ const rows = [
   ['HTTP GET serverinfo round trip p50 (keep-alive)', ab.http.p50, base.http.p50, 'µs', (r) => r <= 1.5, '≤ 1.5×'],
   ['HTTP GET serverinfo round trip p99', ab.http.p99, base.http.p99, 'µs', null, ''],
   ['HTTP requests/s (4 connections)', ab.http.perSecond, base.http.perSecond, 'req/s', null, ''],
+  // The inspector: a page open costs nothing (inspector-bench.mjs); nor does the timeline it shows.
+  ...inspectorRows(ab.inspector),
   ['login journeys (start…logout)', ab.journeysPerSecond, null, '/s', () => ab.journeysPerSecond >= 1000, '≥ 1000/s'],
   [`RS256-signed login journeys vs HS256 (${HS256_JOURNEYS_PER_SECOND}/s, recorded)`, ab.journeysPerSecond, HS256_JOURNEYS_PER_SECOND, '/s', (r) => r >= 1 / 1.5, '≥ 0.67× (within 1.5×)'],
   ['load 1,000 AM-exported trees (spawn with − without)', ab.amLoadMs, null, 'ms', () => ab.amLoadMs < 1000, '< 1000 ms'],

@@ -90,10 +90,11 @@ import Testing
         let app = try ModuleHarness(configuration: configuration)
         _ = try app.call("start")
         _ = try? app.login("demo", "wrong")
-        let entry = try #require(app.host.timeline?.entries.first { $0.face == "journey" })
+        let entry = try #require(app.host.timeline?.entries.first { $0.face == .journey })
         #expect(entry.failed)
-        #expect(entry.response?["reason"]?["code"] == "wrong_password")
-        #expect(entry.response?["node"] != .null)
-        #expect(entry.name.hasPrefix("Login failed at "))
+        #expect(entry.shown.response?["reason"]?["code"] == "wrong_password")
+        #expect(entry.shown.response?["node"] != .null)
+        #expect(entry.shown.name.hasPrefix("Login failed at "))
+        #expect(entry.concern == Timeline.Concern(user: "demo", journey: "Login"))
     }
 }

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import Testing
 
-@testable import RPCFace
+@testable import Host
 
 /// The trace hides a callback's inputs by its type: shown only for types known to carry no
 /// secret, so a type AuthBridge does not know keeps its inputs hidden.

@@ -75,6 +75,8 @@ final class OAuthIssuer {
     lazy var retiredPruning = Pruning(cap: config.retentionCap)
     private var revokedPruning = Pruning(cap: Int.max)
     var uses: UInt64 = 0
+    /// The user whose grant the last token call used or was issued; taken by `EmbeddedAM.takeConcern`.
+    var concernedUserId: String?
     /// What changed since the state was last saved (`--state-dir` writes only these); recorded
     /// only when something saves them.
     var changes = Changes()
@@ -288,6 +290,7 @@ final class OAuthIssuer {
     private func tokenResponse(
         for grant: Grant, grantType: String, includeIdToken: Bool, nonce: String? = nil
     ) -> ServerReply {
+        concernedUserId = grant.userId
         let now = clock.now
         let iat = Int64(now)
         let lifetime = Int64(config.accessTokenLifetime)
@@ -330,6 +333,7 @@ final class OAuthIssuer {
         uses += 1
         grant.lastUsed = uses
         grants[claims.grantId] = grant
+        concernedUserId = grant.userId
         return grant
     }
 

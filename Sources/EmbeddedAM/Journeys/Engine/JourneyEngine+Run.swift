@@ -4,7 +4,20 @@ import IdentityServer
 /// The one loop every node goes through: build its context, let it process, keep what it
 /// changed, then follow its outcome, send its step, give its reply, or enter an inner tree.
 extension JourneyEngine {
+    /// Runs the journey to its next step or end, and notes what the request concerned: the
+    /// journey and, once a node has read it, the user (`EmbeddedAM.takeConcern`).
     func run(_ session: inout JourneySession, at start: String, entry first: NodeContext.Entry) -> ServerReply {
+        let reply = runNodes(&session, at: start, entry: first)
+        let username = JourneyValues.text(session.shared["username"])
+        concern = UnitConcern(user: username.isEmpty ? nil : username, journey: session.journey.name)
+        return reply
+    }
+
+    private func runNodes(
+        _ session: inout JourneySession, at start: String, entry first: NodeContext.Entry
+    )
+        -> ServerReply
+    {
         var nodeId = start
         var entry = first
         var hops = 0
@@ -106,6 +119,7 @@ extension JourneyEngine {
     /// a suspended link that expired).
     func record(_ failure: JourneyFailure) {
         lastFailure = failure
+        if concern == nil { concern = UnitConcern(user: failure.username, journey: failure.journey) }
         logInfo(failure.logLine)
         // Stamped with the wall clock, as the trace's requests and responses are.
         Log.shared.trace(

@@ -28,6 +28,8 @@ final class JourneyEngine {
     var scenario: (any JourneyScenario)?
     /// The last journey that ended in failure, and why (`emulator.lastFailure`); not saved.
     var lastFailure: JourneyFailure?
+    /// The journey (and its user, once known) the last request ran; taken by `EmbeddedAM.takeConcern`.
+    var concern: UnitConcern?
     /// The emulated social providers, reached by the Social Provider Handler node at their URLs.
     var socialProviders: EmulatedSocialProviders?
     /// The query parameters of the request being answered (AM's `context.request.parameters`).

@@ -1,7 +1,7 @@
 import AuthBridgeCore
 import IdentityServer
 
-/// What the trace may show of a message: everything but secrets. A value is hidden by the key
+/// What the trace and the inspector's timeline may show of a message: everything but secrets. A value is hidden by the key
 /// that holds it (passwords, tokens, codes, cookies, authIds…, and any key whose name has
 /// `secret`, `password` or `token` in it, whatever the value's shape), by the callback it belongs
 /// to (every input of a callback that may carry a secret, the outputs of hidden values and
@@ -10,41 +10,43 @@ import IdentityServer
 /// shows which results are strings. It fails closed: what looks like JSON but cannot be read (a
 /// bad escape, nesting past the parser's limit), and any `next` payload that is not JSON, is
 /// replaced whole by `unreadable(_:)`, never shown as it came.
-enum Redaction {
-    static let marker = "[redacted]"
+public enum Redaction {
+    public static let marker = "[redacted]"
 
     /// What stands for a payload the trace cannot read: its size only.
-    static func unreadable(_ text: String) -> String { "<unreadable payload, \(text.utf8.count) bytes, redacted>" }
+    public static func unreadable(_ text: String) -> String {
+        "<unreadable payload, \(text.utf8.count) bytes, redacted>"
+    }
 
     /// Keys whose values are secrets wherever they appear (compared lowercased).
-    static let secretKeys: Set<String> = [
+    public static let secretKeys: Set<String> = [
         "password", "newpassword", "oldpassword", "currentpassword", "answer",
         "accesstoken", "refreshtoken", "idtoken", "sessiontoken", "subjecttoken", "token", "ssotoken",
         "authid", "code", "otp", "cookie", "secret", "clientsecret", "authorization",
-        "suspendedid", "resumeuri", "sharedsecret",
+        "suspendedid", "resumeuri", "sharedsecret", "set-cookie", "code_verifier",
     ]
 
     /// Parts of a key's name that make its value a secret, known key or not (lowercased).
-    static let secretKeyParts = ["secret", "password", "token"]
+    public static let secretKeyParts = ["secret", "password", "token"]
 
-    static func isSecretKey(_ lowercased: String) -> Bool {
+    public static func isSecretKey(_ lowercased: String) -> Bool {
         secretKeys.contains(lowercased) || secretKeyParts.contains { lowercased.contains($0) }
     }
 
     /// Callback types whose inputs are not secrets (a username, a choice, a consent); every
     /// other type's input values are hidden.
-    static let visibleInputTypes: Set<CallbackType> = [
+    public static let visibleInputTypes: Set<CallbackType> = [
         .name, .validatedCreateUsername, .choice, .confirmation, .booleanAttributeInput, .termsAndConditions,
         .consentMapping, .pollingWait, .selectIdP, .numberAttributeInput, .metadata,
     ]
 
     /// Methods whose every argument is a secret.
-    static let secretParamsMethods: Set<String> = ["exchangeToken"]
+    public static let secretParamsMethods: Set<String> = ["exchangeToken"]
 
     /// Methods whose string arguments are step payloads: JSON, or unreadable.
-    static let payloadMethods: Set<String> = ["next"]
+    public static let payloadMethods: Set<String> = ["next"]
 
-    static func params(of method: String, _ params: JSONValue?) -> JSONValue? {
+    public static func params(of method: String, _ params: JSONValue?) -> JSONValue? {
         guard let params else { return nil }
         if secretParamsMethods.contains(method), case .array(let list) = params {
             return .array(list.map { _ in .string(marker) })
@@ -61,7 +63,7 @@ enum Redaction {
     }
 
     /// A value with its secrets replaced by the marker. `inError` keeps an error's `code`.
-    static func value(_ value: JSONValue, inError: Bool = false) -> JSONValue {
+    public static func value(_ value: JSONValue, inError: Bool = false) -> JSONValue {
         switch value {
         case .string(let text): return .string(string(text))
         case .array(let list): return .array(list.map { self.value($0) })
@@ -71,7 +73,7 @@ enum Redaction {
     }
 
     /// A secret's value, whatever its shape: only `null` and booleans (which carry no secret) stay.
-    static func hidden(_ value: JSONValue) -> JSONValue {
+    public static func hidden(_ value: JSONValue) -> JSONValue {
         switch value {
         case .null, .bool: return value
         case .string, .int, .double, .array, .object: return .string(marker)
@@ -166,7 +168,7 @@ enum Redaction {
     /// A string: JSON inside is redacted and re-encoded; a JWT or an otpauth URI is hidden; what
     /// looks like JSON (it starts with `{` or `[`, or has a `{` in it) but cannot be read is
     /// unreadable.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         if looksSecret(text) { return marker }
         let first = text.utf8.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }
         let opensJSON = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
@@ -176,7 +178,7 @@ enum Redaction {
 
     /// A payload: its JSON redacted and re-encoded, or, when it is not JSON the parser can read
     /// (within its nesting limit), `unreadable(_:)`; a bare JSON string or number is hidden.
-    static func payload(_ text: String) -> String {
+    public static func payload(_ text: String) -> String {
         if looksSecret(text) { return marker }
         guard let parsed = try? JSONParser.parse(text) else { return unreadable(text) }
         switch parsed {
@@ -187,7 +189,7 @@ enum Redaction {
         }
     }
 
-    static func looksSecret(_ text: String) -> Bool {
+    public static func looksSecret(_ text: String) -> Bool {
         if text.contains("otpauth://") { return true }
         // A JWT (header.payload.signature, the header always starting {"… in base64url).
         return text.hasPrefix("eyJ") && text.utf8.lazy.filter { $0 == UInt8(ascii: ".") }.count >= 2
