@@ -47,7 +47,7 @@ import Testing
     static func state(_ app: ModuleHarness) throws -> JSONValue {
         var request = HTTPRequest(method: "GET", target: "/inspector/state")
         request.peer = "127.0.0.1"
-        let response = app.perform { world in Inspector.respond(request, world: world) }
+        let response = app.perform { world in Inspector.respond(request, world: world, host: app.host) }
         return try JSONParser.parse(response.body)
     }
 
