@@ -61,6 +61,7 @@ enum InspectorPage {
         th, td { text-align: left; padding: .2rem .4rem; border-bottom: 1px solid #e3e5e8; vertical-align: top; }
         .code { font-family: ui-monospace, monospace; font-size: 1.3rem; letter-spacing: .1em; }
         .mono { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; }
+        .members > span { display: block; overflow-wrap: anywhere; } .members b { font-weight: 600; }
         .empty { color: #6b7280; }
         #live.on { color: #7ee787; } #live.off { color: #ffa198; }
         #message { min-height: 1.2em; margin: .2rem 0; }
@@ -107,6 +108,13 @@ enum InspectorPage {
             el('tbody', {}, ...rows.map((cells) => el('tr', {}, ...cells.map((c) => el('td', {}, c))))));
         }
         function json(value) { return el('span', { className: 'mono' }, JSON.stringify(value)); }
+        /** An object's members as lines `name: value`, for reading rather than copying. */
+        function members(object) {
+          const entries = Object.entries(object ?? {});
+          if (!entries.length) return '—';
+          return el('span', { className: 'members' }, ...entries.map(([name, value]) =>
+            el('span', {}, el('b', {}, name + ': '), typeof value === 'string' ? value : JSON.stringify(value))));
+        }
         function show(id, node) { $(id).replaceChildren(node); }
         function say(text) { $('message').textContent = text; }
 

@@ -41,7 +41,7 @@ enum InspectorPanels {
             t.reason, t.generation ?? '—']))));
           show('users', table(['username', 'attributes', 'devices', 'lock'], state.users.map((u) => {
             const path = 'users/' + encodeURIComponent(u.username);
-            return [u.username, json(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
+            return [u.username, members(u.attributes), u.devices.map((d) => d.kind + ': ' + (d.deviceName ?? d.uuid ?? '')).join(', ') || '—',
               el('span', {}, u.locked ? 'locked' + (u.lockedUntil ? ' until ' + time(u.lockedUntil) + ' ' : ' ') : '',
                 u.locked ? action('Unlock', 'PATCH', path, { lock: null }) : action('Lock', 'PATCH', path, { lock: { until: null } }),
                 ' ', action('Revoke sessions and tokens', 'POST', path + '/revoke', {}),
