@@ -301,7 +301,10 @@ final class OAuthIssuer {
         let accessToken = sign(accessClaims(grant, issued), with: config.accessTokenSigningAlgorithm)
         // Signed here, so it checks out: its first use (userinfo) need not verify it again.
         remember(accessToken, AccessClaims(exp: iat + lifetime, iat: iat, jti: jti, grantId: grant.id))
-        issued.header = String(accessToken.prefix { $0 != "." })
+        // One key signs many tokens with the same header: the records share one copy of it.
+        let header = String(accessToken.prefix { $0 != "." })
+        if header != lastAccessHeader { lastAccessHeader = header }
+        issued.header = lastAccessHeader
         grants[grant.id]?.issued.add(issued)
         var body: JSONObject = [
             "access_token": .string(accessToken), "refresh_token": .string(grant.refreshToken),
@@ -348,6 +351,8 @@ final class OAuthIssuer {
     /// check is remembered; expiry and revocation are still looked at on every use. Verifying
     /// the signature was most of the cost of a userinfo call (docs/performance.md).
     var verified: [String: AccessClaims] = [:]
+    /// The header of the last access token signed, shared by the records of the tokens that have it.
+    var lastAccessHeader = ""
 
     func verifiedAccessToken(_ token: String) -> AccessClaims? {
         if let known = verified[token] { return known }
@@ -361,7 +366,9 @@ final class OAuthIssuer {
     }
 
     private func remember(_ token: String, _ claims: AccessClaims) {
-        if verified.count >= 1024 { verified.removeAll(keepingCapacity: true) }
+        // Keyed by the whole token (about a kilobyte signed RS256): 256 of them are plenty for a
+        // test's live tokens and keep the cache to a quarter of a megabyte.
+        if verified.count >= 256 { verified.removeAll(keepingCapacity: true) }
         verified[token] = claims
     }
 
