@@ -63,3 +63,40 @@ export class Browser {
     }
   }
 }
+
+/**
+ * A tab of `browser` at `width`×800 showing `url`: `evaluate` an expression in it, wait `until`
+ * one holds (polling; `wait` ms at most unless the call says otherwise), press a `key` as a
+ * keyboard does, capture it as PNG bytes, close it.
+ */
+export async function openTab(browser, url, { width = 1280, wait = 1000 } = {}) {
+  const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
+  await browser.send('Emulation.setDeviceMetricsOverride', { width, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
+  await browser.send('Page.navigate', { url }, sessionId);
+  const evaluate = async (expression) => {
+    const { result, exceptionDetails } = await browser.send('Runtime.evaluate',
+      { expression, returnByValue: true, awaitPromise: true }, sessionId);
+    if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value;
+  };
+  const until = async (expression, ms = wait) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await evaluate(expression).catch(() => undefined);
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const key = async (key, code) => {
+    for (const type of ['keyDown', 'keyUp']) {
+      const text = type === 'keyDown' && key === 'Enter' ? { text: '\r' } : {};
+      await browser.send('Input.dispatchKeyEvent', {
+        type, key, code: code ?? key, windowsVirtualKeyCode: { Enter: 13, ArrowDown: 40, ArrowUp: 38 }[key], ...text,
+      }, sessionId);
+    }
+  };
+  const png = async () => Buffer.from((await browser.send('Page.captureScreenshot', { format: 'png' }, sessionId)).data, 'base64');
+  return { evaluate, until, key, png, close: () => browser.send('Target.closeTarget', { targetId }) };
+}

@@ -6,7 +6,7 @@
 // open, a login over stdio is on it within a second.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Browser, chromium, SKIP } from './chromium.mjs';
+import { Browser, chromium, openTab, SKIP } from './chromium.mjs';
 import { CLIENT_ID, CookieJar, DEMO, FORM, form, loginOverHTTP, startDaemon, tokensOverHTTP } from './support.mjs';
 
 let daemon;
@@ -94,37 +94,11 @@ test('a large response is cut, and says so', async () => {
   assert.equal(entry.response.start.length, 8 * 1024);
 });
 
-/** The inspector in a Chromium tab at `width`×800: evaluate, wait for a condition. */
+/** The inspector in a Chromium tab at `width`×800, once its feed is live. */
 async function openPage(browser, url, width = 1280) {
-  const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
-  await browser.send('Emulation.setDeviceMetricsOverride', { width, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
-  await browser.send('Page.navigate', { url }, sessionId);
-  const evaluate = async (expression) => {
-    const { result, exceptionDetails } = await browser.send('Runtime.evaluate',
-      { expression, returnByValue: true, awaitPromise: true }, sessionId);
-    if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    return result.value;
-  };
-  const until = async (expression, ms = 1000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await evaluate(expression).catch(() => undefined);
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  const key = async (key, code) => {
-    for (const type of ['keyDown', 'keyUp']) {
-      const text = type === 'keyDown' && key === 'Enter' ? { text: '\r' } : {};
-      await browser.send('Input.dispatchKeyEvent', {
-        type, key, code: code ?? key, windowsVirtualKeyCode: { Enter: 13, ArrowDown: 40, ArrowUp: 38 }[key], ...text,
-      }, sessionId);
-    }
-  };
-  await until(`document.getElementById('live')?.textContent === 'live'`, 5000);
-  return { evaluate, until, key, close: () => browser.send('Target.closeTarget', { targetId }) };
+  const tab = await openTab(browser, url, { width });
+  await tab.until(`document.getElementById('live')?.textContent === 'live'`, 5000);
+  return tab;
 }
 
 const shownSummaries = `[...document.querySelectorAll('#timeline summary')].map((s) => s.textContent)`;

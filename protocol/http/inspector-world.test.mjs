@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { Browser, chromium, SKIP } from './chromium.mjs';
+import { Browser, chromium, openTab, SKIP } from './chromium.mjs';
 import { CLIENT_ID, DEMO, startDaemon } from './support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -154,24 +154,8 @@ test('the scripted nodes are offered with their outcomes, the waiting journey fi
 test('choosing an outcome from the page makes the waiting journey take it', { skip: SKIP }, async () => {
   const browser = new Browser(chromium);
   try {
-    const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
     // A narrow window: the page must still work, its tables scrolling inside their sections.
-    await browser.send('Emulation.setDeviceMetricsOverride', { width: 420, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
-    await browser.send('Page.navigate', { url: inspector }, sessionId);
-    const evaluate = async (expression) => {
-      const { result, exceptionDetails } = await browser.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, sessionId);
-      if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-      return result.value;
-    };
-    const until = async (expression, ms = 5000) => {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        if (await evaluate(expression).catch(() => undefined)) return;
-        if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const { evaluate, until, key, close } = await openTab(browser, inspector, { width: 420, wait: 5000 });
     const journeyButton = `[...document.querySelectorAll('#journeys button')].find((b) => b.textContent === 'vip')`;
     await until(`${journeyButton} !== undefined`);
     assert.equal(await evaluate(`document.documentElement.scrollWidth <= window.innerWidth`), true, 'no sideways scroll of the page');
@@ -180,11 +164,10 @@ test('choosing an outcome from the page makes the waiting journey take it', { sk
     assert.equal(await evaluate(`[...document.querySelectorAll('#scripted select')].every((s) => s.labels.length === 1)`), true);
     // As a keyboard user does: focus the button, then press Enter.
     await evaluate(`${journeyButton}.focus()`);
-    await browser.send('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' }, sessionId);
-    await browser.send('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 }, sessionId);
+    await key('Enter');
     await until(`document.getElementById('scripted').textContent.includes('chosen now: vip')`);
     assert.equal(await evaluate(`document.activeElement.textContent`), 'vip', 'the button keeps the focus across the redraw');
-    await browser.send('Target.closeTarget', { targetId });
+    await close();
   } finally {
     await browser.close();
   }

@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { Browser, chromium, SKIP } from './chromium.mjs';
+import { Browser, chromium, openTab, SKIP } from './chromium.mjs';
 import { DEMO, startDaemon } from './support.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,36 +138,15 @@ test('the e-mailed one-time code is in the snapshot', async () => {
 
 /** The inspector open in a Chromium tab at 1280×800: evaluate, wait for a condition, screenshot. */
 async function openPage(browser, url) {
-  const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
-  const { sessionId } = await browser.send('Target.attachToTarget', { targetId, flatten: true });
-  await browser.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 800, deviceScaleFactor: 1, mobile: false }, sessionId);
-  await browser.send('Page.navigate', { url }, sessionId);
-  const evaluate = async (expression) => {
-    const { result, exceptionDetails } = await browser.send('Runtime.evaluate',
-      { expression, returnByValue: true, awaitPromise: true }, sessionId);
-    if (exceptionDetails) throw new Error(`page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    return result.value;
-  };
-  const until = async (expression, ms = 1000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await evaluate(expression).catch(() => undefined);
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${expression}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  };
-  await until(`document.getElementById('live')?.textContent === 'live'`, 5000);
+  const tab = await openTab(browser, url);
+  await tab.until(`document.getElementById('live')?.textContent === 'live'`, 5000);
   return {
-    evaluate, until,
+    ...tab,
     /** With INSPECTOR_SCREENSHOTS=DIR, the page as it is now, to DIR/NAME.png (docs/inspector.md's come from here). */
     async screenshot(name) {
       const dir = process.env.INSPECTOR_SCREENSHOTS;
-      if (!dir) return;
-      const { data } = await browser.send('Page.captureScreenshot', { format: 'png' }, sessionId);
-      writeFileSync(join(dir, `${name}.png`), Buffer.from(data, 'base64'));
+      if (dir) writeFileSync(join(dir, `${name}.png`), await tab.png());
     },
-    close: () => browser.send('Target.closeTarget', { targetId }),
   };
 }
 
