@@ -33,7 +33,10 @@ extension World {
                         "name": .string(flow.name), "id": .string(flow.id),
                         "scenarioSteps": .array(
                             flow.scenarioNodes.map {
-                                ["node": .string($0.node), "outcomes": .array($0.outcomes.map { .string($0) })]
+                                [
+                                    "node": .string($0.node), "outcomes": .array($0.outcomes.map { .string($0) }),
+                                    "chosen": JSONValue(pingOne.chosenOutcome(flow: flow.name, node: $0.node)),
+                                ]
                             }),
                     ]
                 }),

@@ -31,7 +31,7 @@ enum InspectorPage {
           <section aria-labelledby="h-outbox"><h2 id="h-outbox">Outbox</h2><div id="outbox"></div></section>
           <section aria-labelledby="h-phones"><h2 id="h-phones">Phones: OATH codes and push notifications</h2><div id="phones"></div></section>
           <section aria-labelledby="h-failure"><h2 id="h-failure">Last failed journey</h2><div id="failure"></div></section>
-          <section aria-labelledby="h-scripted"><h2 id="h-scripted">Scripted nodes: the outcome the next visit takes</h2><div id="scripted"></div></section>
+          <section aria-labelledby="h-scripted"><h2 id="h-scripted">Scripted nodes and DaVinci steps: the outcome the next visit takes</h2><div id="scripted"></div></section>
           <section aria-labelledby="h-native"><h2 id="h-native">Native side</h2><div id="native"></div></section>
           <section aria-labelledby="h-users"><h2 id="h-users">Users</h2><div id="users"></div>
             <form id="add-user"><label>Username <input id="new-username" required size="10"></label>

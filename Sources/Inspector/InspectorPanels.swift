@@ -60,7 +60,7 @@ enum InspectorPanels {
               return [j.journey + (j.tree !== j.journey ? ' › ' + j.tree : ''), j.node, (j.stage ? j.stage + ': ' : '') + j.callbacks.join(', '),
                 j.username ?? '—', Math.round(j.timesOutIn) + ' s', choices];
             })));
-          showIf('scripted', state.scriptedNodes, () => scriptedNodes(state.scriptedNodes));
+          showIf('scripted', [state.scriptedNodes, state.davinciSteps], () => el('div', {}, scriptedNodes(state.scriptedNodes), davinciSteps(state.davinciSteps)));
           showIf('grants', [state.grants, state.grantsLeftOut, Math.round(state.now)], () => grants(state));
           show('faults', table(['id', 'spec', ''], state.faults.map((f) => [
             f.id, json(f), action('Clear', 'DELETE', 'faults/' + encodeURIComponent(f.id))])));
@@ -79,6 +79,21 @@ enum InspectorPanels {
               set.setAttribute('aria-label', 'Set the outcome of ' + name);
               return el('p', {}, el('label', { htmlFor: id }, name + ' takes '), select, ' ', set,
                 el('span', { className: 'empty' }, n.chosen ? ' (chosen now: ' + n.chosen + ')' : ' (none chosen: the journey fails there)'));
+            }))));
+        }
+
+        /** Per DaVinci flow, its connector steps AuthBridge does not run, each with its outcomes as a select and a Set button. */
+        function davinciSteps(flows) {
+          if (!flows.length) return '';
+          return el('div', {}, ...flows.map((f, fn) => el('fieldset', {}, el('legend', {}, 'DaVinci flow ' + f.name),
+            ...f.scenarioSteps.map((step, sn) => {
+              const id = 'davinci-' + fn + '-' + sn;
+              const select = el('select', { id }, ...step.outcomes.map((o) => el('option', { value: o, selected: o === step.chosen }, o)));
+              const path = 'davinci/flows/' + encodeURIComponent(f.name) + '/nodes/' + encodeURIComponent(step.node) + '/outcome';
+              const set = el('button', { type: 'button', id: id + '-set', onclick: () => admin('PUT', path, { outcome: select.value }) }, 'Set');
+              set.setAttribute('aria-label', 'Set the outcome of step ' + step.node + ' of flow ' + f.name);
+              return el('p', {}, el('label', { htmlFor: id }, step.node + ' takes '), select, ' ', set,
+                el('span', { className: 'empty' }, step.chosen ? ' (chosen now: ' + step.chosen + ')' : ' (none chosen: the step\'s default decides)'));
             }))));
         }
 

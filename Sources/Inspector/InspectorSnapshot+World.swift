@@ -78,4 +78,12 @@ extension InspectorSnapshot {
                 ]
             })
     }
+
+    /// Each DaVinci flow with connector steps AuthBridge does not run, with their outcomes and the
+    /// one chosen (`emulator.davinciFlows`' own list, so the page and the method agree).
+    static func davinciSteps(_ world: World) -> JSONValue {
+        .array(
+            (world.davinciFlows["flows"]?.arrayValue ?? []).filter { $0["scenarioSteps"]?.arrayValue?.isEmpty == false }
+        )
+    }
 }

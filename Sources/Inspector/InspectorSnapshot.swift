@@ -25,6 +25,7 @@ public enum InspectorSnapshot {
         result["journeys"] = .array(world.embedded.journeysInFlight.map { .object(journey($0, now: now)) })
         (result["grants"], result["grantsLeftOut"]) = grants(world, now: now)
         result["scriptedNodes"] = scriptedNodes(world)
+        result["davinciSteps"] = davinciSteps(world)
         return .object(result)
     }
 

@@ -71,6 +71,9 @@ public final class PingOne: PingOneServer {
         choices[flow, default: [:]][node] = outcome
     }
 
+    /// The outcome `choose` set for a step of a flow, if any (else the step's `default` decides).
+    public func chosenOutcome(flow: String, node: String) -> String? { choices[flow]?[node] }
+
     public func pingOne(_ request: PingOneRequest) -> ServerReply {
         switch PingOneOperation(request, environmentId: environmentId) {
         case .authorize?: return authorize(request)

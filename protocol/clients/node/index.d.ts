@@ -370,7 +370,7 @@ export interface DavinciFlows {
   environmentId: string;
   /** `<HTTP origin>/<environmentId>/as`: discovery is at `<issuer>/.well-known/openid-configuration`. */
   issuer: string;
-  flows: { name: string; id: string; scenarioSteps: { node: string; outcomes: string[] }[] }[];
+  flows: { name: string; id: string; scenarioSteps: { node: string; outcomes: string[]; chosen: string | null }[] }[];
 }
 
 /** A form field of a DaVinci flow: its JSON as the client gets it (`type` is a collector the SDKs know). */
