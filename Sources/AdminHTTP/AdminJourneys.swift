@@ -10,9 +10,7 @@ enum AdminJourneys {
         name: "journeys",
         routes: [
             AdminRoute("PUT", "journeys/{journey}/nodes/{node}/outcome") { call, world throws(AdminError) in
-                guard case .string(let outcome)? = try call.object()["outcome"], !outcome.isEmpty else {
-                    throw AdminError(400, "expected the outcome's name", field: "outcome")
-                }
+                let outcome = try AdminJourneys.outcome(call)
                 let (journey, node) = (call.capture("journey"), call.capture("node"))
                 do throws(EmulatorError) {
                     try world.setNodeOutcome(journey: journey, node: node, outcome: outcome)
@@ -22,9 +20,7 @@ enum AdminJourneys {
                 return AdminReply(["journey": .string(journey), "node": .string(node), "outcome": .string(outcome)])
             },
             AdminRoute("PUT", "davinci/flows/{flow}/nodes/{node}/outcome") { call, world throws(AdminError) in
-                guard case .string(let outcome)? = try call.object()["outcome"], !outcome.isEmpty else {
-                    throw AdminError(400, "expected the outcome's name", field: "outcome")
-                }
+                let outcome = try AdminJourneys.outcome(call)
                 let (flow, node) = (call.capture("flow"), call.capture("node"))
                 do throws(EmulatorError) {
                     try world.setConnectorOutcome(flow: flow, node: node, outcome: outcome)
@@ -34,4 +30,12 @@ enum AdminJourneys {
                 return AdminReply(["flow": .string(flow), "node": .string(node), "outcome": .string(outcome)])
             },
         ])
+
+    /// The body's `{outcome}`, a name.
+    private static func outcome(_ call: AdminCall) throws(AdminError) -> String {
+        guard case .string(let outcome)? = try call.object()["outcome"], !outcome.isEmpty else {
+            throw AdminError(400, "expected the outcome's name", field: "outcome")
+        }
+        return outcome
+    }
 }
