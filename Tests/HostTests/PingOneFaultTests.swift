@@ -112,27 +112,17 @@ import Testing
         #expect(code == "DAVINCI_SESSION_ERROR" && message == "The network connection was lost.")
     }
 
-    static func host() throws -> Host {
-        var configuration = HostConfiguration()
-        configuration.seed = 3
-        return try Host(configuration: configuration)
-    }
-
-    static func hostFault(_ host: Host, _ json: String) throws {
-        let spec = try FaultPlanTests.spec(json)
-        _ = try host.perform { world in world.setFault(spec) }.get()
-    }
-
     static let discovery = HTTPRequest(
         method: "GET", target: "/\(environment)/as/.well-known/openid-configuration",
         headers: [.init("Origin", "http://app.test")])
 
     @Test func theHTTPFacesPingOneRoutesFailByOperationAndByPath() throws {
-        let host = try Self.host()
+        let host = try FaultsOnTheHTTPFaceTests.host()
         let respond = HTTPFace.handler(host: host, corsOrigins: ["http://app.test"])
-        try Self.hostFault(host, #"{"operation":"pingOneDiscovery","kind":"status","status":503,"message":"down"}"#)
-        try Self.hostFault(host, #"{"operation":"pingOneDiscovery","kind":"timeout","seconds":2}"#)
-        try Self.hostFault(host, #"{"operation":"pingOneDiscovery","kind":"latency","seconds":0.5}"#)
+        try FaultsOnTheHTTPFaceTests.fault(
+            host, #"{"operation":"pingOneDiscovery","kind":"status","status":503,"message":"down"}"#)
+        try FaultsOnTheHTTPFaceTests.fault(host, #"{"operation":"pingOneDiscovery","kind":"timeout","seconds":2}"#)
+        try FaultsOnTheHTTPFaceTests.fault(host, #"{"operation":"pingOneDiscovery","kind":"latency","seconds":0.5}"#)
         let failed = respond(Self.discovery)
         #expect(failed.status == 503 && failed.delivery == .now)
         #expect(try JSONParser.parse(failed.body) == ["code": "UNEXPECTED_SERVER_ERROR", "message": "down"])
@@ -141,7 +131,7 @@ import Testing
         let late = respond(Self.discovery)
         #expect(late.status == 200 && late.delivery == .after(seconds: 0.5))
         // A path fault is the HTTP face's: it hits before PingOne sees the request.
-        try Self.hostFault(host, #"{"path":"/\#(Self.environment)/as/","kind":"drop"}"#)
+        try FaultsOnTheHTTPFaceTests.fault(host, #"{"path":"/\#(Self.environment)/as/","kind":"drop"}"#)
         #expect(respond(Self.discovery).delivery == .drop)
         let fine = respond(Self.discovery)
         let issuer = try JSONParser.parse(fine.body)["issuer"]
